@@ -1,0 +1,17 @@
+"""ghoststories_env: the cooperative board game Ghost Stories as a batched numpy state machine.
+
+    from ghoststories_env import Engine, GameConfig
+    engine = Engine(GameConfig(num_players=4, difficulty="normal"))
+    state = engine.reset(seeds)
+"""
+
+from . import actions
+from .actions import NUM_ACTIONS, action_meaning
+from .config import PRESETS, GameConfig
+from .engine import Engine
+from .scenario import ScenarioError
+from .state import State
+
+__all__ = ["Engine", "GameConfig", "PRESETS", "State", "ScenarioError", "NUM_ACTIONS",
+           "action_meaning", "actions"]
+__version__ = "0.1.0"

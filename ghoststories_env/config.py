@@ -1,0 +1,225 @@
+"""Game configuration: player count, difficulty level and the rule switches of RULES.md section 16.
+
+Every open question of the rules reference is a named field here with the documented default, so a
+researcher can play the other reading. ``PRESETS`` names every official level x player count.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .cards import LEVEL_NAMES, LEVELS
+
+def _choice(default, *allowed, doc: str):
+    """A field restricted to ``allowed`` values; ``doc`` cites the rule it switches."""
+    return field(default=default, metadata={"allowed": (default, *allowed), "doc": doc})
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """One game's setup. Fields after ``difficulty`` are the rule switches (RULES.md section 16)."""
+
+    num_players: int = 4
+    difficulty: str = "normal"
+    # -- overrides of the level's preset (None = as the level says, RULES.md section 12) ----------
+    start_qi: int | None = None          # e.g. 5 for the Initiation 5-Qi variant (RULES.md 12)
+    haunted_tiles_to_lose: int | None = None   # section 16 item 1 (4 at Initiation, 3 otherwise)
+    initiation_black_token: bool = True  # section 12: S002 and CYB give no black token
+    # -- switches ----------------------------------------------------------------------------------
+    uncatchable_rule: str = _choice(
+        "has_been_on_buddha", "on_buddha_at_exorcism",
+        doc="16.2/16.21: Uncatchable needs to have stood on a Buddha space (the Buddha goes home), "
+            "or to stand on one when exorcised (the Buddha stays under it until then)")
+    nameless_blanks_herbalist: bool = field(default=True, metadata={
+        "doc": "16.3/16.14: while Nameless is in play, white faces count as no colour for the "
+               "Herbalist's dice too (False: exorcism rolls only)"})
+    pavilion_taoist_move: str = _choice(
+        "any_tile", "one_step", doc="16.4: how far the Pavilion moves a Taoist")
+    neutral_start_qi: int | None = field(default=None, metadata={
+        "doc": "16.5: a neutral board's starting Qi (None = the same as the Taoists; RAVEL/DK say 3)"})
+    hell_start_yinyang: bool = field(default=False, metadata={
+        "doc": "16.15: Taoists hold their Yin-Yang at the start of a Hell game"})
+    full_table_arrival: str = _choice(
+        "no_draw", "draw_and_discard",
+        doc="16.6: a ghost must arrive while all 12 spaces are full: no card is drawn, or the card "
+            "is drawn and discarded; either way the Taoist loses 1 Qi")
+    possessed_loss_taker: str = _choice(
+        "chosen", "active",
+        doc="16.7: who absorbs a possessed or neutral board's Qi loss or curse roll: a living "
+            "Taoist chosen by the players, or the active player (the next living one if he is not)")
+    captured_dice_affect_herbalist: bool = field(default=False, metadata={
+        "doc": "16.8: captured dice also reduce the Herbalist's 2 dice (never the grey die)"})
+    min_resistance: int = _choice(
+        0, 1, doc="16.9: modifiers can bring a ghost's resistance (per colour) down to this value; "
+                  "at 0 an exorcism action is still needed and then succeeds")
+    middle_stone_order: str = _choice(
+        "left_to_right", "right_to_left",
+        doc="16.10/16.16: order of a board's middle stones, as seen from that board's own seat "
+            "(haunters always act before tormentors)")
+    qi_drain_target: str = _choice(
+        "board_owner", "active",
+        doc="16.11: Grave Walker's arrival Qi loss hits the owner of the board it lands on, or the "
+            "Taoist who brought it")
+    deck_exhaustion: str = _choice(
+        "on_last_draw", "on_empty_draw",
+        doc="16.12: the game is lost when the last card is drawn (FAQ), or only when a card must be "
+            "drawn from the empty deck")
+    circle_when_haunted: str = _choice(
+        "keeps_bonus", "suspended",
+        doc="16.13: the Circle of Prayer's -1 while its tile is haunted")
+    dead_in_own_yin_skips_arrival: bool = field(default=True, metadata={
+        "doc": "16.17: a Taoist who dies in his own Yin phase gets no arrival (the board is "
+               "possessed at once); False: step 3 still draws a ghost (never a Yang phase)"})
+    exorcism_without_dice: bool = field(default=True, metadata={
+        "doc": "16.18: an exorcism may be attempted with every standard die captured"})
+    corner_targets: str = _choice(
+        "chosen", "both",
+        doc="16.19: a corner Taoist names one or both facing ghosts, or always targets both")
+    lost_game_incarnation_bonus: bool = field(default=True, metadata={
+        "doc": "16.20: a lost Nightmare/Hell game still scores the bonuses of defeated incarnations"})
+    haunter_figurines: int | None = field(default=None, metadata={
+        "doc": "1: cap on haunting figurines in play (physically 8); None = no cap. A haunter "
+               "arriving while all are in use gets none and does not haunt"})
+    neutral_qi_scores: bool = field(default=False, metadata={
+        "doc": "14: neutral boards' Qi counts in the official score"})
+    power_sides: str = _choice(
+        "random", doc="3.2: each board's power side is drawn at random (S002: players choose)")
+
+    def __post_init__(self):
+        if self.difficulty not in LEVELS:
+            raise ValueError(f"unknown difficulty {self.difficulty!r}; allowed: {', '.join(LEVEL_NAMES)}")
+        if not isinstance(self.num_players, int) or not 1 <= self.num_players <= 4:
+            raise ValueError(f"num_players must be an int from 1 to 4, got {self.num_players!r}")
+        for f in dataclasses.fields(self):
+            allowed = f.metadata.get("allowed")
+            value = getattr(self, f.name)
+            if allowed is not None and value not in allowed:
+                raise ValueError(f"GameConfig.{f.name}={value!r} is not allowed; choose one of {allowed}")
+        for name, lo, hi in (("start_qi", 1, 10), ("haunted_tiles_to_lose", 1, 9),
+                             ("neutral_start_qi", 1, 10), ("haunter_figurines", 0, 21)):
+            v = getattr(self, name)
+            if v is not None and (not isinstance(v, int) or not lo <= v <= hi):
+                raise ValueError(f"GameConfig.{name}={v!r}: expected None or an int in [{lo}, {hi}]")
+
+    # -- values derived from the level table --------------------------------------------------------
+    @property
+    def level(self) -> dict:
+        return LEVELS[self.difficulty]
+
+    @property
+    def taoist_qi(self) -> int:
+        return self.start_qi if self.start_qi is not None else self.level["start_qi"]
+
+    @property
+    def neutral_qi(self) -> int:
+        return self.neutral_start_qi if self.neutral_start_qi is not None else self.taoist_qi
+
+    @property
+    def haunted_limit(self) -> int:
+        v = self.haunted_tiles_to_lose
+        return v if v is not None else self.level["haunted_tiles_to_lose"]
+
+    @property
+    def num_incarnations(self) -> int:
+        return self.level["incarnations"][self.num_players >= 3]
+
+    @property
+    def incarnation_bonus(self) -> tuple[int, ...]:
+        return self.level["incarnation_bonus"][self.num_players >= 3]
+
+    @property
+    def start_yinyang(self) -> bool:
+        return self.level["start_yinyang"] or (self.difficulty == "hell" and self.hell_start_yinyang)
+
+    @property
+    def start_black_token(self) -> bool:
+        return self.level["start_black_token"] and self.initiation_black_token
+
+    def replace(self, **changes: Any) -> "GameConfig":
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise ValueError(f"unknown GameConfig field(s) {sorted(unknown)}; "
+                             f"allowed: {[f.name for f in dataclasses.fields(self)]}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "GameConfig":
+        return cls().replace(**d)
+
+    @classmethod
+    def switches(cls) -> dict[str, str]:
+        """Every rule switch with its documentation."""
+        return {f.name: f.metadata["doc"] for f in dataclasses.fields(cls) if "doc" in f.metadata}
+
+
+#: Every official level x player count, e.g. ``PRESETS["hell-2p"]``; override with ``.replace``.
+PRESETS: dict[str, GameConfig] = {
+    f"{level}-{n}p": GameConfig(num_players=n, difficulty=level)
+    for level in LEVEL_NAMES for n in (1, 2, 3, 4)
+}
+PRESETS["initiation-5qi-4p"] = GameConfig(num_players=4, difficulty="initiation", start_qi=5)
+
+
+# -- the configuration as a row of the state ----------------------------------------------------------
+# Each game carries its configuration as a small int8 row (``State.rules``), so the rules read their
+# switches per game and a batch may mix configurations. Columns: every GameConfig field, then values
+# derived from the level table. ``R.<NAME>`` is a column index.
+
+def _derived(cfg: GameConfig) -> dict[str, int]:
+    bonus = cfg.incarnation_bonus + (0, 0, 0)
+    return {
+        "TAOIST_QI": cfg.taoist_qi, "NEUTRAL_QI": cfg.neutral_qi, "HAUNTED_LIMIT": cfg.haunted_limit,
+        "INCARNATIONS": cfg.num_incarnations, "VICTORY_POINTS": cfg.level["victory_points"],
+        "BONUS_1": bonus[0], "BONUS_2": bonus[1], "BONUS_3": bonus[2],
+        "START_YINYANG": int(cfg.start_yinyang), "START_BLACK": int(cfg.start_black_token),
+    }
+
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(GameConfig))
+_COLUMNS = tuple(n.upper() for n in _FIELDS) + tuple(_derived(GameConfig()))
+
+
+class R:
+    """Column indices of ``State.rules``: ``R.NUM_PLAYERS``, ``R.HAUNTED_LIMIT``, ..."""
+    WIDTH = len(_COLUMNS)
+
+
+for _i, _name in enumerate(_COLUMNS):
+    setattr(R, _name, _i)
+
+
+def _encode_value(f: dataclasses.Field, v) -> int:
+    if f.name == "difficulty":
+        return LEVEL_NAMES.index(v)
+    if "allowed" in f.metadata:
+        return f.metadata["allowed"].index(v)
+    return -1 if v is None else int(v)
+
+
+def encode(cfg: GameConfig) -> np.ndarray:
+    """(R.WIDTH,) int8 row of a configuration."""
+    row = [_encode_value(f, getattr(cfg, f.name)) for f in dataclasses.fields(GameConfig)]
+    row += list(_derived(cfg).values())
+    return np.array(row, np.int8)
+
+
+def decode(row) -> GameConfig:
+    kw = {}
+    for f, v in zip(dataclasses.fields(GameConfig), row):
+        v = int(v)
+        if f.name == "difficulty":
+            kw[f.name] = LEVEL_NAMES[v]
+        elif "allowed" in f.metadata:
+            kw[f.name] = f.metadata["allowed"][v]
+        elif f.type in ("bool",) or isinstance(f.default, bool):
+            kw[f.name] = bool(v)
+        else:
+            kw[f.name] = None if v < 0 else v
+    return GameConfig(**kw)

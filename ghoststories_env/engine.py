@@ -1,0 +1,121 @@
+"""The public engine: a batch of games advanced by one call.
+
+    engine = Engine(GameConfig(num_players=4, difficulty="normal"))
+    state = engine.reset(seeds)                 # (B,) ints -> a batch of B games
+    mask = engine.legal_action_mask(state)      # (B, engine.num_actions) bool
+    state = engine.step(state, actions)         # (B,) ints; the input state is not modified
+
+The engine itself holds no game state; everything lives in the ``State`` arrays, so states can be
+copied, sliced and stacked freely (search, parallel rollouts).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import actions as A
+from .config import GameConfig, decode
+from .rules import IS_AUTO, new_games, score as _score, stack
+from .state import State
+
+
+class Engine:
+    """Rules-exact batched Ghost Stories. One configuration per engine; see ``GameConfig``."""
+
+    num_actions = A.NUM_ACTIONS
+
+    def __init__(self, config: GameConfig | None = None, **overrides):
+        config = config or GameConfig()
+        self.config = config.replace(**overrides) if overrides else config
+
+    # -- core -------------------------------------------------------------------------------------
+    def reset(self, seeds) -> State:
+        """A batch of new games, one per seed, each at its first decision."""
+        seeds = np.asarray(seeds)
+        if seeds.ndim != 1 or seeds.size == 0 or not np.issubdtype(seeds.dtype, np.integer):
+            raise ValueError(f"seeds must be a non-empty 1-D array of ints, got shape {seeds.shape} "
+                             f"and dtype {seeds.dtype}")
+        S = new_games(self.config, seeds)
+        stack.advance(S, np.arange(S.batch_size), IS_AUTO)
+        return S
+
+    def step(self, state: State, actions) -> State:
+        """Apply one action per game and run each game to its next decision. Finished games stay
+        frozen and ignore their action. Raises ValueError (state untouched) on bad input."""
+        actions = self._check_actions(state, actions)
+        S = state.copy()
+        rows = np.flatnonzero(~S.terminated)
+        if rows.size:
+            stack.apply_decisions(S, rows, actions[rows])
+            S.decisions[rows] += 1
+            stack.advance(S, rows, IS_AUTO)
+        return S
+
+    def legal_action_mask(self, state: State) -> np.ndarray:
+        """(B, num_actions) bool; all False for finished games."""
+        return state.mask.copy()
+
+    def score(self, state: State) -> np.ndarray:
+        return _score(state)
+
+    # -- inspection -------------------------------------------------------------------------------
+    @staticmethod
+    def action_meaning(action: int) -> str:
+        return A.action_meaning(action)
+
+    @staticmethod
+    def current_player(state: State) -> np.ndarray:
+        """(B,) seat of the Taoist who must decide (-1 for finished games)."""
+        B = state.batch_size
+        top = np.maximum(state.sp.astype(np.int64) - 1, 0)
+        who = state.stack_who[np.arange(B), top].astype(np.int64)
+        return np.where(state.terminated, -1, who)
+
+    @staticmethod
+    def decision_name(state: State, i: int) -> str:
+        """Name of the decision game ``i`` waits for ('YANG', 'PLACE', ...), '' if it ended."""
+        code = int(state.top[i])
+        return "" if code < 0 or state.terminated[i] else stack.CODE_NAMES[code]
+
+    @staticmethod
+    def config_of(state: State, i: int) -> GameConfig:
+        return decode(state.rules[i])
+
+    def render_text(self, state: State, i: int = 0) -> str:
+        from .render_text import render
+        return render(state, i)
+
+    # -- scenarios --------------------------------------------------------------------------------
+    def to_dict(self, state: State, i: int = 0) -> dict:
+        from .scenario import to_dict
+        return to_dict(state, i)
+
+    def from_dicts(self, dicts) -> State:
+        from .scenario import from_dicts
+        S = from_dicts(list(dicts), self.config)
+        return S
+
+    # -- input checks -----------------------------------------------------------------------------
+    def _check_actions(self, state: State, actions) -> np.ndarray:
+        B = state.batch_size
+        a = np.asarray(actions)
+        if a.shape != (B,):
+            raise ValueError(f"actions must have shape ({B},) for a batch of {B} games, got {a.shape}")
+        if not np.issubdtype(a.dtype, np.integer):
+            raise ValueError(f"actions must be integers, got dtype {a.dtype}")
+        a = a.astype(np.int64)
+        running = ~state.terminated
+        bad = running & ((a < 0) | (a >= self.num_actions))
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            raise ValueError(f"game {i}: action {a[i]} is out of range; ids are 0..{self.num_actions - 1}")
+        illegal = running & ~state.mask[np.arange(B), np.clip(a, 0, self.num_actions - 1)]
+        if illegal.any():
+            i = int(np.flatnonzero(illegal)[0])
+            legal = np.flatnonzero(state.mask[i])
+            shown = ", ".join(f"{x} ({A.action_meaning(x)})" for x in legal[:12])
+            more = f" and {legal.size - 12} more" if legal.size > 12 else ""
+            raise ValueError(
+                f"game {i}: action {a[i]} ({A.action_meaning(a[i])}) is not legal at decision "
+                f"{self.decision_name(state, i)}; legal: {shown}{more}")
+        return a

@@ -1,0 +1,134 @@
+"""Facts derived from the state that several rule modules need: who is alive, which powers are on,
+which lasting ghost markers are in force, and the end of the game by loss.
+
+All functions work on the rows ``idx`` of the batch and return arrays with a leading ``len(idx)``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import cards as C
+from ..config import R
+from ..geometry import CENTRE, SPACE_LINE
+from ..state import MANTRA_GONE, LOST_HAUNTED_TILES, LOST_NO_TILE_IN_LINE
+from . import stack
+
+ROWS4 = np.arange(4)
+
+
+def living(S, idx) -> np.ndarray:
+    """(n, 4) bool: a living Taoist plays this seat."""
+    return S.is_player[idx] & (S.qi[idx] > 0)
+
+
+def representative(S, idx) -> np.ndarray:
+    """(n,) seat deciding for "the players": the first living Taoist clockwise from the active seat
+    (the active Taoist himself when alive). -1 if none is alive."""
+    order = (S.active[idx, None].astype(np.int64) + ROWS4) % 4
+    alive = np.take_along_axis(living(S, idx), order, 1)
+    first = alive.argmax(1)
+    return np.where(alive.any(1), order[np.arange(idx.size), first], -1)
+
+
+def seat_of_colour(S, idx, colour) -> np.ndarray:
+    """(n,) seat of the board of each row's colour (0..3)."""
+    return (S.seat_colour[idx] == np.asarray(colour)[..., None]).argmax(-1)
+
+
+def card_flag(S, idx, table: np.ndarray, static: bool = False) -> np.ndarray:
+    """(n, 12) bool: the ghost on each space has the ability ``table`` (a (65,) bool column);
+    with ``static``, only where its lasting marker is in force."""
+    g = S.ghost[idx]
+    out = table[np.maximum(g, 0)] & (g >= 0)
+    return out & S.static_on[idx] if static else out
+
+
+def power_on(S, idx) -> np.ndarray:
+    """(n, 4) bool: the board's Taoist power works (not possessed, no Inactive-Power marker on it,
+    no Forgotten Ones in play). RULES.md sections 6, 9, 11."""
+    off_board = card_flag(S, idx, C.POWER_OFF, static=True).reshape(-1, 4, 3).any(2)
+    all_off = card_flag(S, idx, C.ALL_POWERS_OFF, static=True).any(1)
+    return ~off_board & (S.qi[idx] > 0) & ~all_off[:, None]
+
+
+def has_power(S, idx, who, power: int, on=None) -> np.ndarray:
+    """(n,) bool: seat ``who`` can use ``power`` now: it is his own board's power and it is on, or
+    he is the active Taoist and spent a Power token on the neutral board showing it this turn."""
+    seat = S.power_seat[idx, power].astype(np.int64)
+    on = power_on(S, idx) if on is None else on
+    present = seat >= 0
+    s = np.maximum(seat, 0)
+    works = present & on[np.arange(idx.size), s]
+    own = seat == who
+    lent = (who == S.active[idx]) & ((S.borrowed[idx].astype(np.int64) >> s) & 1).astype(bool)
+    return works & (own | lent)
+
+
+def powers_of(S, idx, who) -> np.ndarray:
+    """(n, 8) bool: every power seat ``who`` can use now."""
+    on = power_on(S, idx)
+    return np.stack([has_power(S, idx, who, p, on) for p in range(C.NUM_POWERS)], 1)
+
+
+def sync_mantra(S, idx) -> None:
+    """RULES.md section 9: if the Mantra's board loses its power (ghost, Forgotten Ones, death,
+    possession), the Mantra token is removed from the game for good."""
+    seat = S.power_seat[idx, C.MANTRA].astype(np.int64)
+    live = (S.mantra_state[idx] != MANTRA_GONE) & (seat >= 0)
+    if not live.any():
+        return
+    r = idx[live]
+    lost = ~power_on(S, r)[np.arange(r.size), seat[live]]
+    S.mantra_state[r[lost]] = MANTRA_GONE
+    S.mantra_space[r[lost]] = -1
+
+
+def lose(S, idx, reason: int) -> None:
+    """The games end, lost (RULES.md section 10)."""
+    idx = idx[~S.terminated[idx]]
+    S.terminated[idx] = True
+    S.loss_reason[idx] = reason
+    stack.clear(S, idx)
+
+
+def check_haunted_limit(S, idx) -> None:
+    over = S.haunted[idx].sum(1) >= S.rules[idx, R.HAUNTED_LIMIT]
+    lose(S, idx[over], LOST_HAUNTED_TILES)
+
+
+def haunt_line(S, idx, g) -> None:
+    """Ghosts on spaces ``g`` haunt the first active tile in front of them (RULES.md section 4);
+    with no active tile left in the line, the village is lost."""
+    line = SPACE_LINE[g]                                   # (n, 3) positions
+    h = np.take_along_axis(S.haunted[idx], line.astype(np.int64), 1)
+    none_left = h.all(1)
+    lose(S, idx[none_left], LOST_NO_TILE_IN_LINE)
+    ok = ~none_left
+    first = (~h[ok]).argmax(1)
+    S.haunted[idx[ok], line[ok, first]] = True
+    check_haunted_limit(S, idx[ok])
+
+
+def on_same_tile(S, idx, who) -> np.ndarray:
+    """(n, 4) bool: living Taoists standing on ``who``'s tile (he included)."""
+    p = S.pos[idx, who]
+    return living(S, idx) & (S.pos[idx] == p[:, None])
+
+
+def tao_locked(S, idx) -> np.ndarray:
+    """(n,) bool: an Inactive-Tao marker is in play (Black Widow, Dark Mistress)."""
+    return card_flag(S, idx, C.TAO_LOCK, static=True).any(1)
+
+
+def captured_dice(S, idx) -> np.ndarray:
+    return card_flag(S, idx, C.CAPTURES_DIE, static=True).sum(1)
+
+
+def white_is_wild(S, idx) -> np.ndarray:
+    """(n,) bool: no Nameless in play (its middle stone blanks white faces, RULES.md 15)."""
+    return ~card_flag(S, idx, C.WHITE_NOT_WILD).any(1)
+
+
+def is_centre(S, idx, who) -> np.ndarray:
+    return S.pos[idx, who] == CENTRE

@@ -1,0 +1,222 @@
+"""The per-game effect stack and the loop that runs it.
+
+A game is always "inside" the effect on top of its stack. The turn itself is a chain of effects
+(``TURN_START`` -> Yin steps -> ``YANG`` -> ``TURN_END`` -> next ``TURN_START``), and everything a
+rule triggers (a summon, a curse, a reward, a death) is pushed on top and resolved first. Two kinds
+of effect:
+
+* **automatic** effects have a handler ``fn(S, idx)`` that resolves them for the games ``idx``
+  (vectorised over those rows) by popping, replacing or pushing effects;
+* **decisions** have ``mask(S, idx) -> (n, A) bool`` and ``apply(S, idx, actions)``. A decision
+  with one legal action is applied automatically and one with none is dropped, so the agent only
+  ever sees real choices (DESIGN_NOTES: phases with nothing to choose run inside ``step``).
+
+Every effect record is ``(code, who, a, b)``: ``who`` is the seat that acts or decides, ``a`` and
+``b`` are small arguments (a space, a position, a stage...). The loop works on the rows whose top
+effect has a given code, a handful of codes per pass, never on games one by one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from ..actions import NUM_ACTIONS
+from ..state import STACK_DEPTH
+
+MAX_PASSES = 400   # bound on automatic passes in one step; a real chain is far shorter
+
+
+@dataclass(frozen=True)
+class Effect:
+    name: str
+    run: Callable | None = None          # automatic handler
+    mask: Callable | None = None         # decision: legal actions
+    apply: Callable | None = None        # decision: apply the chosen actions
+
+    @property
+    def is_decision(self) -> bool:
+        return self.mask is not None
+
+
+EFFECTS: list[Effect] = []
+CODES: dict[str, int] = {}
+
+
+def effect(name: str):
+    """Register an automatic effect: ``@effect("NAME") def handler(S, idx)``."""
+    def deco(fn):
+        _register(Effect(name, run=fn))
+        return fn
+    return deco
+
+
+def decision(name: str, mask: Callable, apply: Callable) -> None:
+    _register(Effect(name, mask=mask, apply=apply))
+
+
+def _register(e: Effect) -> None:
+    if e.name not in CODES:
+        raise KeyError(f"effect {e.name} has no code; add it to CODE_NAMES")
+    EFFECTS[CODES[e.name]] = e
+
+
+# Every effect code, in a fixed order (codes are stored in int8 state and dumped by name).
+CODE_NAMES = (
+    # turn automaton (turn.py)
+    "TURN_START", "YIN_MIDDLE", "YIN_OVERRUN", "YIN_ARRIVAL", "YANG_START", "YANG",
+    "TURN_END", "POWER_PICKUP",
+    # ghosts in play (ghosts.py)
+    "DRAW_GHOST", "PLACE", "STATIC_ON", "QI_DRAIN", "HAUNT_LINE", "HAUNT_TILE", "FAST_START",
+    "GROUP_DISCARD", "DISCARD_ONE", "CIRCLE_CLEAR", "TORMENT",
+    # curse die and Qi (harm.py)
+    "CURSE", "CURSE_REROLL", "CURSE_APPLY", "LOSE_QI", "ABSORB",
+    # village help (village.py)
+    "HELP_TILE", "CIRCLE_COLOUR", "TEMPLE", "CEMETERY_PICK", "ALTAR_PICK", "HERB_ROLL",
+    "HERB_REROLL", "HERB_TAKE", "SORCERER_PICK", "NIGHT_WATCH_PICK", "PAV_GHOST", "PAV_DEST",
+    "PAV_TAOIST", "MOVE_TAOIST", "TAKE_TAO", "GAIN_QI",
+    # exorcism (exorcism.py)
+    "EXO_START", "EXO_REROLL", "EXO_EVAL", "EXO_MANTRA", "EXO_CHOOSE", "EXO_WHITE", "EXO_PAY",
+    "EXO_PAY_CHOOSE", "EXO_FINISH",
+    # rewards and the end (rewards.py)
+    "REWARD_QI_YY", "INC_QI", "INC_YY", "WIN_CHECK",
+)
+CODES.update({n: i for i, n in enumerate(CODE_NAMES)})
+EFFECTS.extend([None] * len(CODE_NAMES))  # type: ignore[list-item]
+globals().update({n: i for n, i in CODES.items()})   # stack.YANG, stack.PLACE, ...
+
+
+def finalise() -> np.ndarray:
+    """Check every code has a handler; returns the (codes,) bool table 'is automatic'."""
+    missing = [CODE_NAMES[i] for i, e in enumerate(EFFECTS) if e is None]
+    if missing:
+        raise RuntimeError(f"effects without a handler: {missing}")
+    auto = np.array([not e.is_decision for e in EFFECTS] + [False], bool)  # index -1 = empty
+    return auto
+
+
+# -- stack primitives (vectorised over rows idx) ------------------------------------------------------
+
+def _slot(S, idx: np.ndarray, offset: int) -> np.ndarray:
+    return idx * STACK_DEPTH + (S.sp[idx].astype(np.int64) + offset)
+
+
+def push(S, idx: np.ndarray, code, who, a=-1, b=-1) -> None:
+    """Push one effect on the stacks of games idx (arguments scalar or per row)."""
+    if idx.size == 0:
+        return
+    if (S.sp[idx] >= STACK_DEPTH).any():
+        raise RuntimeError("effect stack overflow")
+    flat = _slot(S, idx, 0)
+    S.stack_code.reshape(-1)[flat] = code
+    S.stack_who.reshape(-1)[flat] = who
+    S.stack_a.reshape(-1)[flat] = a
+    S.stack_b.reshape(-1)[flat] = b
+    S.sp[idx] += 1
+    S.top[idx] = code
+
+
+def replace(S, idx: np.ndarray, code, who, a=-1, b=-1) -> None:
+    """Overwrite the top effect of games idx."""
+    if idx.size == 0:
+        return
+    flat = _slot(S, idx, -1)
+    S.stack_code.reshape(-1)[flat] = code
+    S.stack_who.reshape(-1)[flat] = who
+    S.stack_a.reshape(-1)[flat] = a
+    S.stack_b.reshape(-1)[flat] = b
+    S.top[idx] = code
+
+
+def pop(S, idx: np.ndarray) -> None:
+    if idx.size == 0:
+        return
+    flat = _slot(S, idx, -1)
+    S.stack_code.reshape(-1)[flat] = -1
+    S.stack_who.reshape(-1)[flat] = -1
+    S.stack_a.reshape(-1)[flat] = -1
+    S.stack_b.reshape(-1)[flat] = -1
+    S.sp[idx] -= 1
+    below = np.maximum(flat - 1, 0)
+    S.top[idx] = np.where(S.sp[idx] > 0, S.stack_code.reshape(-1)[below], -1)
+
+
+def args(S, idx: np.ndarray):
+    """``(who, a, b)`` of the top effect of games idx, as int64 arrays."""
+    flat = _slot(S, idx, -1)
+    return (S.stack_who.reshape(-1)[flat].astype(np.int64),
+            S.stack_a.reshape(-1)[flat].astype(np.int64),
+            S.stack_b.reshape(-1)[flat].astype(np.int64))
+
+
+def clear(S, idx: np.ndarray) -> None:
+    """Empty the stacks of games idx (the game is over)."""
+    S.stack_code[idx] = -1
+    S.stack_who[idx] = -1
+    S.stack_a[idx] = -1
+    S.stack_b[idx] = -1
+    S.sp[idx] = 0
+    S.top[idx] = -1
+
+
+def split(codes: np.ndarray):
+    """Yield ``(code, positions in codes holding it)`` for each code present."""
+    if codes.size == 1:
+        yield int(codes[0]), np.zeros(1, np.int64)
+        return
+    order = np.argsort(codes, kind="stable")
+    sc = codes[order]
+    cuts = np.flatnonzero(sc[1:] != sc[:-1]) + 1
+    for part in np.split(order, cuts):
+        yield int(codes[part[0]]), part
+
+
+# -- the loop ----------------------------------------------------------------------------------------
+
+def advance(S, rows: np.ndarray, is_auto: np.ndarray) -> None:
+    """Resolve automatic effects and forced decisions until every game in rows faces a real choice
+    (two or more legal actions) or has ended; leaves its legal actions in ``S.mask``."""
+    todo = rows
+    passes = 0
+    while todo.size:
+        while True:
+            todo = todo[~S.terminated[todo]]
+            top = S.top[todo]
+            auto = is_auto[top]
+            if not auto.any():
+                break
+            passes += 1
+            if passes > MAX_PASSES:
+                raise RuntimeError("the effect loop did not settle")
+            arows = todo[auto]
+            for code, p in split(top[auto]):
+                EFFECTS[code].run(S, arows[p])
+        if todo.size == 0:
+            break
+        S.mask[todo] = False
+        for code, p in split(S.top[todo]):
+            S.mask[todo[p]] = EFFECTS[code].mask(S, todo[p])
+        n_legal = S.mask[todo].sum(1)
+        forced = todo[n_legal <= 1]
+        if forced.size == 0:
+            break
+        none = forced[n_legal[n_legal <= 1] == 0]
+        one = forced[n_legal[n_legal <= 1] == 1]
+        pop(S, none)
+        if one.size:
+            act = S.mask[one].argmax(1)
+            apply_decisions(S, one, act)
+        todo = forced
+    done = rows[S.terminated[rows]]
+    S.mask[done] = False
+
+
+def apply_decisions(S, rows: np.ndarray, actions: np.ndarray) -> None:
+    for code, p in split(S.top[rows]):
+        EFFECTS[code].apply(S, rows[p], actions[p])
+
+
+def empty_mask(n: int) -> np.ndarray:
+    return np.zeros((n, NUM_ACTIONS), bool)

@@ -1,0 +1,132 @@
+"""The turn automaton: the Yin phase of the active board, the Yang phase of a living Taoist, and
+the end of the turn (RULES.md sections 4, 11, 13).
+
+TURN_START -> YIN_MIDDLE (one middle stone at a time) -> YIN_OVERRUN -> YIN_ARRIVAL -> YANG_START
+-> YANG (decisions, yang.py) -> TURN_END -> TURN_START of the next seat. The ``b`` argument of
+the Yin effects records whether the seat's Taoist was alive when his turn began.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import actions as A
+from .. import cards as C
+from ..config import R
+from ..geometry import CENTRE
+from ..state import MANTRA_READY, MANTRA_RETURNING
+from . import common, stack
+from .stack import decision, effect
+
+# Board spaces in middle-stone order (switch 16.10): left to right as seen from the board's seat.
+_ORDER = np.array([[0, 1, 2], [2, 1, 0]], np.int64)
+
+
+def _board_spaces(S, idx, seat) -> np.ndarray:
+    """(n, 3) spaces of each row's board, in the configured middle-stone order."""
+    return seat[:, None] * 3 + _ORDER[S.rules[idx, R.MIDDLE_STONE_ORDER]]
+
+
+@effect("TURN_START")
+def turn_start(S, idx):
+    """Yin step 1A: every haunter of the active board advances; from stone 2 it haunts."""
+    seat, _, _ = stack.args(S, idx)
+    S.active[idx] = seat
+    S.turn[idx] += 1
+    alive_at_start = common.living(S, idx)[np.arange(idx.size), seat]
+    stack.replace(S, idx, stack.YIN_MIDDLE, seat, 0, alive_at_start)
+    spaces = _board_spaces(S, idx, seat)
+    for k in range(3):
+        r = idx[~S.terminated[idx]]
+        g = spaces[~S.terminated[idx], k]
+        card = S.ghost[r, g]
+        moves = (card >= 0) & C.HAUNTER[np.maximum(card, 0)] & (S.haunter_pos[r, g] >= 0)
+        r, g = r[moves], g[moves]
+        S.haunter_pos[r, g] += 1
+        haunts = S.haunter_pos[r, g] >= 2
+        S.haunter_pos[r[haunts], g[haunts]] = 0
+        common.haunt_line(S, r[haunts], g[haunts])
+
+
+@effect("YIN_MIDDLE")
+def yin_middle(S, idx):
+    """Yin step 1B: the next tormentor (or Bone Cracker) of the active board acts."""
+    seat, j, alive = stack.args(S, idx)
+    spaces = _board_spaces(S, idx, seat)
+    card = np.take_along_axis(S.ghost[idx], spaces, 1)
+    acts = (card >= 0) & C.YIN_ACTOR[np.maximum(card, 0)] & (np.arange(3)[None, :] >= j[:, None])
+    some = acts.any(1)
+    done = idx[~some]
+    stack.replace(S, done, stack.YIN_OVERRUN, seat[~some], -1, alive[~some])
+    r, seat, alive = idx[some], seat[some], alive[some]
+    k = acts[some].argmax(1)
+    g = spaces[some, k]
+    stack.replace(S, r, stack.YIN_MIDDLE, seat, k + 1, alive)
+    torments = C.TORMENTOR[S.ghost[r, g]]
+    stack.push(S, r[torments], stack.TORMENT, seat[torments], g[torments])
+    stack.push(S, r[~torments], stack.GROUP_DISCARD, seat[~torments])
+
+
+@effect("YIN_OVERRUN")
+def yin_overrun(S, idx):
+    """Yin step 2: a full board costs its owner 1 Qi and skips the arrival."""
+    seat, _, alive = stack.args(S, idx)
+    full = (S.ghost[idx[:, None], seat[:, None] * 3 + np.arange(3)] >= 0).all(1)
+    stack.replace(S, idx[full], stack.YANG_START, seat[full])
+    stack.push(S, idx[full], stack.LOSE_QI, seat[full])
+    stack.replace(S, idx[~full], stack.YIN_ARRIVAL, seat[~full], -1, alive[~full])
+
+
+@effect("YIN_ARRIVAL")
+def yin_arrival(S, idx):
+    """Yin step 3: a Taoist's turn brings the top card into play. Neutral and possessed boards play
+    no step 3, and (switch 16.17) neither does a Taoist who died in this Yin phase."""
+    seat, _, alive_at_start = stack.args(S, idx)
+    alive = common.living(S, idx)[np.arange(idx.size), seat]
+    arrives = (alive_at_start == 1) & (alive | (S.rules[idx, R.DEAD_IN_OWN_YIN_SKIPS_ARRIVAL] == 0))
+    stack.replace(S, idx, stack.YANG_START, seat)
+    stack.push(S, idx[arrives], stack.DRAW_GHOST, seat[arrives])
+
+
+@effect("YANG_START")
+def yang_start(S, idx):
+    seat, _, _ = stack.args(S, idx)
+    stack.replace(S, idx, stack.TURN_END, seat)
+    alive = common.living(S, idx)[np.arange(idx.size), seat]
+    stack.push(S, idx[alive], stack.YANG, seat[alive], 0)
+
+
+@effect("TURN_END")
+def turn_end(S, idx):
+    """Per-turn allowances reset; a Taoist ending on the central tile may pick up Power tokens."""
+    seat, _, _ = stack.args(S, idx)
+    S.helps_done[idx] = 0
+    S.exos_done[idx] = 0
+    S.turn_flags[idx] = 0
+    S.borrowed[idx] = 0
+    S.buddhas_fresh[idx] = 0
+    back = idx[S.mantra_state[idx] == MANTRA_RETURNING]
+    S.mantra_state[back] = MANTRA_READY
+    stack.replace(S, idx, stack.TURN_START, (seat + 1) % 4)
+    n = np.arange(idx.size)
+    picks = (common.living(S, idx)[n, seat] & (S.pos[idx, seat] == CENTRE)
+             & (S.centre_power_tokens[idx] > 0))
+    stack.push(S, idx[picks], stack.POWER_PICKUP, seat[picks])
+
+
+def _pickup_mask(S, idx):
+    m = stack.empty_mask(idx.size)
+    m[:, A.TAKE_POWER_TOKENS:A.TAKE_POWER_TOKENS + 4] = (
+        np.arange(4)[None, :] <= S.centre_power_tokens[idx, None])
+    return m
+
+
+def _pickup_apply(S, idx, act):
+    who, _, _ = stack.args(S, idx)
+    k = act - A.TAKE_POWER_TOKENS
+    S.power_tokens[idx, who] += k
+    S.centre_power_tokens[idx] -= k
+    stack.pop(S, idx)
+
+
+decision("POWER_PICKUP", _pickup_mask, _pickup_apply)

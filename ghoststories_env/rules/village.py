@@ -1,0 +1,300 @@
+"""The help of the nine villagers (RULES.md section 7).
+
+HELP_TILE turns into the tile's own chain of effects, read from ``TILE_CHAIN``; each tile's
+choices are decisions below. Where a choice has no possible answer (no haunted tile for the Altar,
+no ghost for the Sorcerer...) that part of the help does nothing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import actions as A
+from .. import cards as C
+from ..config import R
+from . import common, stack
+from .exorcism import reroll_mask
+from .ghosts import SKIPPABLE, remove_ghost
+from .rolls import reroll, roll_tao
+from .stack import decision, effect
+from .yang import MOVE_ANY, MOVE_STEP
+
+# tile -> effects it becomes, resolved first to last
+_CHAINS = {
+    C.CIRCLE: ("CIRCLE_COLOUR",),
+    C.TEMPLE: ("TEMPLE",),
+    C.CEMETERY: ("CEMETERY_PICK",),
+    C.ALTAR: ("ALTAR_PICK", "DRAW_GHOST"),
+    C.HERBALIST: ("HERB_ROLL",),
+    C.SORCERER: ("SORCERER_PICK",),
+    C.NIGHT_WATCH: ("NIGHT_WATCH_PICK",),
+    C.PAVILION: ("PAV_GHOST", "PAV_TAOIST"),
+    C.TEA_HOUSE: ("TAKE_TAO", "GAIN_QI", "DRAW_GHOST"),
+}
+TILE_CHAIN = np.full((C.NUM_TILES, 3), -1, np.int8)
+for _t, _chain in _CHAINS.items():
+    TILE_CHAIN[_t, :len(_chain)] = [stack.CODES[c] for c in _chain]
+
+
+@effect("HELP_TILE")
+def help_tile(S, idx):
+    who, p, _ = stack.args(S, idx)
+    chain = TILE_CHAIN[S.tile_at[idx, p]]
+    stack.pop(S, idx)
+    for j in (2, 1, 0):
+        has = chain[:, j] >= 0
+        stack.push(S, idx[has], chain[has, j], who[has])
+
+
+def _colour_mask(S, idx, allowed):
+    m = stack.empty_mask(idx.size)
+    m[:, A.CHOOSE_COLOUR:A.CHOOSE_COLOUR + 5] = allowed
+    return m
+
+
+# -- Circle of Prayer ------------------------------------------------------------------------------
+def _circle_mask(S, idx):
+    other = np.arange(5)[None, :] != S.circle[idx, None]
+    return _colour_mask(S, idx, (S.tao_supply[idx] > 0) & other)
+
+
+def _circle_apply(S, idx, act):
+    old = S.circle[idx]
+    had = old >= 0
+    S.tao_supply[idx[had], old[had]] += 1
+    c = act - A.CHOOSE_COLOUR
+    S.circle[idx] = c
+    S.tao_supply[idx, c] -= 1
+    stack.pop(S, idx)
+
+
+decision("CIRCLE_COLOUR", _circle_mask, _circle_apply)
+
+
+# -- Buddhist Temple -------------------------------------------------------------------------------
+@effect("TEMPLE")
+def temple(S, idx):
+    who, _, _ = stack.args(S, idx)
+    has = S.temple_buddhas[idx] > 0
+    r, w = idx[has], who[has]
+    S.temple_buddhas[r] -= 1
+    S.buddhas[r, w] += 1
+    S.buddhas_fresh[r, w] += 1
+    stack.pop(S, idx)
+
+
+# -- Cemetery --------------------------------------------------------------------------------------
+def _cemetery_mask(S, idx):
+    m = stack.empty_mask(idx.size)
+    m[:, A.CHOOSE_TAOIST:A.CHOOSE_TAOIST + 4] = S.is_player[idx] & (S.qi[idx] == 0)
+    return m
+
+
+def _cemetery_apply(S, idx, act):
+    """The dead Taoist stands up on the Cemetery with 2 Qi (no Yin-Yang, no tokens); then the
+    acting Taoist rolls the Curse die, whose haunt face haunts the Cemetery itself."""
+    who, _, _ = stack.args(S, idx)
+    p = act - A.CHOOSE_TAOIST
+    qi = np.minimum(2, S.qi_supply[idx])
+    S.qi[idx, p] = qi
+    S.qi_supply[idx] -= qi
+    cemetery = (S.tile_at[idx] == C.CEMETERY).argmax(1)
+    S.pos[idx, p] = cemetery
+    stack.replace(S, idx, stack.CURSE, who, 12 + cemetery, SKIPPABLE)
+
+
+decision("CEMETERY_PICK", _cemetery_mask, _cemetery_apply)
+
+
+# -- Taoist Altar ----------------------------------------------------------------------------------
+def _altar_mask(S, idx):
+    m = stack.empty_mask(idx.size)
+    m[:, A.CHOOSE_TILE:A.CHOOSE_TILE + 9] = S.haunted[idx]
+    return m
+
+
+def _altar_apply(S, idx, act):
+    S.haunted[idx, act - A.CHOOSE_TILE] = False
+    stack.pop(S, idx)
+
+
+decision("ALTAR_PICK", _altar_mask, _altar_apply)
+
+
+# -- Herbalist's Shop ------------------------------------------------------------------------------
+@effect("HERB_ROLL")
+def herb_roll(S, idx):
+    who, _, _ = stack.args(S, idx)
+    captured = common.captured_dice(S, idx) * (S.rules[idx, R.CAPTURED_DICE_AFFECT_HERBALIST] == 1)
+    S.dice[idx] = roll_tao(S, idx, np.maximum(0, 2 - captured))
+    again = common.has_power(S, idx, who, C.GODS_FAVORITE)
+    stack.replace(S, idx, stack.HERB_TAKE, who)
+    stack.push(S, idx[again], stack.HERB_REROLL, who[again])
+
+
+def _herb_reroll_apply(S, idx, act):
+    reroll(S, idx, act - A.REROLL)
+    stack.pop(S, idx)
+
+
+decision("HERB_REROLL", reroll_mask, _herb_reroll_apply)
+
+
+@effect("HERB_TAKE")
+def herb_take(S, idx):
+    """One token per rolled colour, as far as the supply goes; each white face: a colour of the
+    Taoist's choice, or nothing while Nameless is in play (switch 16.14)."""
+    who, _, _ = stack.args(S, idx)
+    d = S.dice[idx]
+    for j in range(4):
+        c = d[:, j]
+        got = (c >= 0) & (c < 5)
+        got[got] &= S.tao_supply[idx[got], c[got]] > 0
+        r = idx[got]
+        S.tao_supply[r, c[got]] -= 1
+        S.tao[r, who[got], c[got]] += 1
+    blank = ~common.white_is_wild(S, idx) & (S.rules[idx, R.NAMELESS_BLANKS_HERBALIST] == 1)
+    whites = (d == C.WHITE).sum(1) * ~blank
+    S.dice[idx] = -1
+    stack.pop(S, idx)
+    for k in (1, 2):
+        more = whites >= k
+        stack.push(S, idx[more], stack.TAKE_TAO, who[more])
+
+
+# -- Sorcerer's Hut --------------------------------------------------------------------------------
+def _sorcerer_mask(S, idx):
+    g = S.ghost[idx]
+    m = stack.empty_mask(idx.size)
+    m[:, A.CHOOSE_SPACE:A.CHOOSE_SPACE + 12] = (g >= 0) & ~C.IS_INCARNATION[np.maximum(g, 0)]
+    return m
+
+
+def _sorcerer_apply(S, idx, act):
+    """The ghost is discarded without curse or reward; the Taoist loses 1 Qi."""
+    who, _, _ = stack.args(S, idx)
+    remove_ghost(S, idx, act - A.CHOOSE_SPACE)
+    stack.replace(S, idx, stack.LOSE_QI, who)
+
+
+decision("SORCERER_PICK", _sorcerer_mask, _sorcerer_apply)
+
+
+# -- Night Watchman's Beat -------------------------------------------------------------------------
+def _night_mask(S, idx):
+    """Boards with a haunting figurine on a stone (elsewhere the help would change nothing)."""
+    m = stack.empty_mask(idx.size)
+    m[:, A.CHOOSE_TAOIST:A.CHOOSE_TAOIST + 4] = (S.haunter_pos[idx] > 0).reshape(-1, 4, 3).any(2)
+    return m
+
+
+def _night_apply(S, idx, act):
+    board = act - A.CHOOSE_TAOIST
+    spaces = board[:, None] * 3 + np.arange(3)
+    rows = np.broadcast_to(idx[:, None], spaces.shape)
+    on_stone = S.haunter_pos[rows, spaces] > 0
+    S.haunter_pos[rows[on_stone], spaces[on_stone]] = 0
+    stack.pop(S, idx)
+
+
+decision("NIGHT_WATCH_PICK", _night_mask, _night_apply)
+
+
+# -- Pavilion of the Heavenly Wind -----------------------------------------------------------------
+def _pav_ghost_mask(S, idx):
+    g = S.ghost[idx] >= 0
+    m = stack.empty_mask(idx.size)
+    m[:, A.CHOOSE_SPACE:A.CHOOSE_SPACE + 12] = g & (~g).any(1)[:, None]
+    return m
+
+
+def _pav_ghost_apply(S, idx, act):
+    who, _, _ = stack.args(S, idx)
+    stack.replace(S, idx, stack.PAV_DEST, who, act - A.CHOOSE_SPACE)
+
+
+decision("PAV_GHOST", _pav_ghost_mask, _pav_ghost_apply)
+
+
+def _pav_dest_mask(S, idx):
+    """Any free space; a Buddha's space counts as free (the Buddha then traps an ordinary ghost)."""
+    m = stack.empty_mask(idx.size)
+    m[:, A.CHOOSE_SPACE:A.CHOOSE_SPACE + 12] = S.ghost[idx] < 0
+    return m
+
+
+def _pav_dest_apply(S, idx, act):
+    """The ghost moves with its figurine position, its Inactive-Power marker and the Mantra."""
+    _, src, _ = stack.args(S, idx)
+    dst = act - A.CHOOSE_SPACE
+    for field in ("ghost", "haunter_pos", "static_on"):
+        arr = getattr(S, field)
+        arr[idx, dst] = arr[idx, src]
+    S.ghost[idx, src] = -1
+    S.haunter_pos[idx, src] = 0
+    S.static_on[idx, src] = False
+    follows = S.mantra_space[idx] == src
+    S.mantra_space[idx[follows]] = dst[follows]
+    card = S.ghost[idx, dst].astype(np.int64)
+    on_buddha = S.buddha[idx, dst]
+    inc = C.IS_INCARNATION[card]
+    trapped = on_buddha & ~inc
+    keeps = on_buddha & C.NEEDS_BUDDHA[card] & (S.rules[idx, R.UNCATCHABLE_RULE] == 1)
+    S.uncatchable_ready[idx[on_buddha & C.NEEDS_BUDDHA[card]]] = True
+    leaves = on_buddha & ~keeps
+    S.buddha[idx[leaves], dst[leaves]] = False
+    S.temple_buddhas[idx[leaves]] += 1
+    remove_ghost(S, idx[trapped], dst[trapped])
+    common.sync_mantra(S, idx)
+    stack.pop(S, idx)
+
+
+decision("PAV_DEST", _pav_dest_mask, _pav_dest_apply)
+
+
+def _pav_taoist_mask(S, idx):
+    """A different living Taoist; alone at the table, himself (RULES.md 13)."""
+    who, _, _ = stack.args(S, idx)
+    alive = common.living(S, idx)
+    solo = S.rules[idx, R.NUM_PLAYERS] == 1
+    other = np.arange(4)[None, :] != who[:, None]
+    m = stack.empty_mask(idx.size)
+    m[:, A.CHOOSE_TAOIST:A.CHOOSE_TAOIST + 4] = alive & (other | solo[:, None])
+    return m
+
+
+def _pav_taoist_apply(S, idx, act):
+    who, _, _ = stack.args(S, idx)
+    mode = np.where(S.rules[idx, R.PAVILION_TAOIST_MOVE] == 0, MOVE_ANY, MOVE_STEP)
+    stack.replace(S, idx, stack.MOVE_TAOIST, who, act - A.CHOOSE_TAOIST, mode)
+
+
+decision("PAV_TAOIST", _pav_taoist_mask, _pav_taoist_apply)
+
+
+# -- Tea House, rewards and Bottomless-Pockets-like gains -----------------------------------------
+def _take_tao_mask(S, idx):
+    who, _, _ = stack.args(S, idx)
+    alive = common.living(S, idx)[np.arange(idx.size), who]
+    return _colour_mask(S, idx, (S.tao_supply[idx] > 0) & alive[:, None])
+
+
+def _take_tao_apply(S, idx, act):
+    who, _, _ = stack.args(S, idx)
+    c = act - A.CHOOSE_COLOUR
+    S.tao[idx, who, c] += 1
+    S.tao_supply[idx, c] -= 1
+    stack.pop(S, idx)
+
+
+decision("TAKE_TAO", _take_tao_mask, _take_tao_apply)
+
+
+@effect("GAIN_QI")
+def gain_qi(S, idx):
+    who, _, _ = stack.args(S, idx)
+    gets = common.living(S, idx)[np.arange(idx.size), who] & (S.qi_supply[idx] > 0)
+    S.qi[idx[gets], who[gets]] += 1
+    S.qi_supply[idx[gets]] -= 1
+    stack.pop(S, idx)
+

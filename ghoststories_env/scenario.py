@@ -1,0 +1,458 @@
+"""Games to and from readable, JSON-safe dicts.
+
+``to_dict(state, i)`` dumps everything game ``i``'s future depends on (its random stream and its
+effect stack included); ``from_dicts([d, ...], config)`` builds a batch back, exactly. A scenario
+for a test or a study may give only what matters; every missing key takes the default below, so a
+short dict is a fresh table with the changes it names. The format (keys, with defaults):
+
+* ``config``: GameConfig fields (default: the engine's configuration).
+* ``seats``: board colours at north, east, south, west (default yellow, red, green, blue).
+* ``village``: 3 rows of 3 tile names (default: tiles in id order); ``haunted``: tile names.
+* ``boards``: per colour, ``{"player": bool, "power": name, "qi": int, "spaces": [3 x space],
+  "taoist": {...}}``. A space is ``null`` or ``{"ghost": card, "haunter": 0|1|null,
+  "marker": bool, "buddha": bool}`` (``card`` is a printed number 1..65 or ``"Name #n"``;
+  ``marker``: its lasting left-stone effect is in force, default true). The Taoist:
+  ``{"tile": name, "tao": {colour: n}, "yinyang": bool, "buddhas": n, "buddhas_fresh": n,
+  "power_tokens": n}``. Defaults follow the level's setup; the first ``num_players`` seats play.
+* ``circle`` (colour or null), ``temple_buddhas`` (2), ``centre_power_tokens`` (0),
+  ``supply``: ``{"qi": n, "tao": {colour: n}}`` (default: what no one holds).
+* ``deck``: remaining cards from the top (default: the ghosts not elsewhere, by number);
+  ``drawn``: cards drawn so far; ``discard``; ``removed`` (default: every card not elsewhere).
+* ``incarnation_defeated`` is counted from the discard; ``uncatchable_ready``; ``mantra``:
+  ``{"space": g|null, "state": "ready|on_ghost|returning|gone"}``.
+* ``turn``: ``{"active": colour, "number": n, "helps_done", "exorcisms_done", "flags",
+  "borrowed": [colours]}``; ``at``: ``"turn_start"`` (default: the active board's Yin phase
+  runs first) or ``"yang"`` (its Yang phase, before moving); ``stack`` (a dump's effect stack,
+  bottom first) overrides ``at``.
+* ``dice``, ``exorcism``: a roll in progress (dumps only).
+* ``seed`` (0) or ``rng: {"key", "counter"}``; ``forced``: ``{"tao": [faces], "curse": [faces]}``
+  faces of the next dice, used before the stream (Tao: colour names or "white"; curse: index
+  0-5 or "blank", "haunt", "ghost", "lose Tao tokens", "lose 1 Qi").
+* ``status``: ``{"terminated", "won", "loss_reason"}``; ``decisions``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import cards as C
+from .actions import NUM_ACTIONS
+from .config import GameConfig, R, decode, encode
+from .geometry import CENTRE, NUM_SPACES, SEAT_NAMES
+from .rules import IS_AUTO, stack
+from .rules.setup import POWERS_OF_COLOUR
+from .state import (DECK_SLOTS, FORCED_SLOTS, LOSS_REASONS, MANTRA_GONE, MANTRA_READY,
+                    STACK_DEPTH, State, empty_state)
+
+MANTRA_STATES = ("ready", "on_ghost", "returning", "gone")
+FLAG_NAMES = ("used_mantra", "used_pockets", "used_twin_winds", "placed_buddha")
+FACE_NAMES = C.COLOURS + ("white",)
+TOP_KEYS = {
+    "config", "seats", "village", "haunted", "boards", "circle", "temple_buddhas",
+    "centre_power_tokens", "supply", "deck", "drawn", "discard", "removed", "uncatchable_ready",
+    "mantra", "turn", "at", "stack", "dice", "exorcism", "seed", "rng", "forced", "status",
+    "decisions",
+}
+BOARD_KEYS = {"player", "power", "qi", "spaces", "taoist"}
+TAOIST_KEYS = {"tile", "tao", "yinyang", "buddhas", "buddhas_fresh", "power_tokens"}
+SPACE_KEYS = {"ghost", "haunter", "marker", "buddha"}
+
+
+class ScenarioError(ValueError):
+    """A malformed scenario dict; the message names the key, the value and what is allowed."""
+
+
+def _fail(where: str, value, allowed) -> None:
+    raise ScenarioError(f"scenario {where}: {value!r} is not allowed; expected {allowed}")
+
+
+def _check_keys(d, allowed: set, where: str) -> None:
+    if not isinstance(d, dict):
+        _fail(where, d, "a dict")
+    unknown = set(d) - allowed
+    if unknown:
+        _fail(f"{where} key(s)", sorted(unknown), f"keys among {sorted(allowed)}")
+
+
+def _name_index(value, names, where: str) -> int:
+    if isinstance(value, str) and value in names:
+        return names.index(value)
+    _fail(where, value, f"one of {list(names)}")
+
+
+def card_id(value, where: str = "card") -> int:
+    """Card id (0..64) from a printed number (1..65), ``"Name #n"`` or a unique name."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 1 <= value <= C.NUM_CARDS:
+        return int(value) - 1
+    if isinstance(value, str):
+        if "#" in value:
+            num = value.rsplit("#", 1)[1].strip()
+            if num.isdigit() and 1 <= int(num) <= C.NUM_CARDS and \
+                    C.card_label(int(num) - 1) == value.strip():
+                return int(num) - 1
+        hits = [i for i, n in enumerate(C.CARD_NAME) if n == value]
+        if len(hits) == 1:
+            return hits[0]
+        if len(hits) > 1:
+            _fail(where, value, f"a unique card; that name is on cards {[h + 1 for h in hits]}")
+    _fail(where, value, "a printed card number 1..65, 'Name #n' or a unique card name")
+
+
+def _int(value, lo: int, hi: int, where: str) -> int:
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and lo <= value <= hi:
+        return int(value)
+    _fail(where, value, f"an int in [{lo}, {hi}]")
+
+
+def _bool(value, where: str) -> bool:
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    _fail(where, value, "true or false")
+
+
+def _colour_counts(d, where: str, hi: int) -> np.ndarray:
+    out = np.zeros(5, np.int8)
+    if not isinstance(d, dict):
+        _fail(where, d, "a dict colour -> count")
+    for k, v in d.items():
+        out[_name_index(k, C.COLOURS, f"{where} colour")] = _int(v, 0, hi, f"{where}[{k}]")
+    return out
+
+
+# -- dump ----------------------------------------------------------------------------------------------
+
+def to_dict(S: State, i: int) -> dict:
+    """Everything game ``i`` is, as a JSON-safe dict (see the module docstring)."""
+    colour = [C.COLOURS[c] for c in S.seat_colour[i]]
+    tiles = [C.TILE_NAME[t] for t in S.tile_at[i]]
+
+    def card(c) -> int | None:
+        return None if c < 0 else int(c) + 1
+
+    boards = {}
+    for s in range(4):
+        spaces = []
+        for k in range(3):
+            g = 3 * s + k
+            entry = None
+            if S.ghost[i, g] >= 0 or S.buddha[i, g]:
+                entry = {"ghost": card(S.ghost[i, g]), "buddha": bool(S.buddha[i, g])}
+                if S.ghost[i, g] >= 0:
+                    hp = int(S.haunter_pos[i, g])
+                    entry["haunter"] = None if hp < 0 else hp
+                    entry["marker"] = bool(S.static_on[i, g])
+            spaces.append(entry)
+        board = {"player": bool(S.is_player[i, s]), "power": C.POWER_NAME[S.seat_power[i, s]],
+                 "qi": int(S.qi[i, s]), "spaces": spaces}
+        if S.is_player[i, s]:
+            board["taoist"] = {
+                "tile": tiles[S.pos[i, s]],
+                "tao": {C.COLOURS[c]: int(S.tao[i, s, c]) for c in range(5) if S.tao[i, s, c]},
+                "yinyang": bool(S.yinyang[i, s]), "buddhas": int(S.buddhas[i, s]),
+                "buddhas_fresh": int(S.buddhas_fresh[i, s]),
+                "power_tokens": int(S.power_tokens[i, s]),
+            }
+        boards[colour[s]] = board
+    pos = int(S.deck_pos[i])
+    deck = [int(c) + 1 for c in S.deck[i, :S.deck_len[i]]]
+    sp = int(S.sp[i])
+    return {
+        "config": decode(S.rules[i]).to_dict(),
+        "seats": colour,
+        "village": [tiles[3 * r: 3 * r + 3] for r in range(3)],
+        "haunted": [tiles[p] for p in range(9) if S.haunted[i, p]],
+        "boards": boards,
+        "circle": None if S.circle[i] < 0 else C.COLOURS[S.circle[i]],
+        "temple_buddhas": int(S.temple_buddhas[i]),
+        "centre_power_tokens": int(S.centre_power_tokens[i]),
+        "supply": {"qi": int(S.qi_supply[i]),
+                   "tao": {C.COLOURS[c]: int(S.tao_supply[i, c]) for c in range(5)}},
+        "deck": deck[pos:], "drawn": deck[:pos],
+        "discard": [c + 1 for c in np.flatnonzero(S.discarded[i]).tolist()],
+        "removed": [c + 1 for c in np.flatnonzero(S.removed[i]).tolist()],
+        "uncatchable_ready": bool(S.uncatchable_ready[i]),
+        "mantra": {"space": None if S.mantra_space[i] < 0 else int(S.mantra_space[i]),
+                   "state": MANTRA_STATES[S.mantra_state[i]]},
+        "turn": {"active": colour[S.active[i]], "number": int(S.turn[i]),
+                 "helps_done": int(S.helps_done[i]), "exorcisms_done": int(S.exos_done[i]),
+                 "flags": [f for b, f in enumerate(FLAG_NAMES) if S.turn_flags[i] >> b & 1],
+                 "borrowed": [colour[s] for s in range(4) if S.borrowed[i] >> s & 1]},
+        "stack": [{"effect": stack.CODE_NAMES[S.stack_code[i, k]],
+                   "who": colour[S.stack_who[i, k]] if S.stack_who[i, k] >= 0 else None,
+                   "a": int(S.stack_a[i, k]), "b": int(S.stack_b[i, k])} for k in range(sp)],
+        "dice": [FACE_NAMES[f] for f in S.dice[i] if f >= 0],
+        "exorcism": {"targets": S.exo_targets[i].tolist(), "need_per_target": S.exo_req[i].tolist(),
+                     "outcome": int(S.exo_outcome[i]), "tokens_to_pay": S.exo_need[i].tolist(),
+                     "white_capacity": S.exo_wcap[i].tolist(), "free_whites": int(S.exo_free[i])},
+        "rng": {"key": int(S.rng_key[i]), "counter": int(S.rng_ctr[i])},
+        "forced": {"tao": [FACE_NAMES[f] for f in S.forced_tao[i] if f >= 0],
+                   "curse": [int(f) for f in S.forced_curse[i] if f >= 0]},
+        "status": {"terminated": bool(S.terminated[i]), "won": bool(S.won[i]),
+                   "loss_reason": LOSS_REASONS[S.loss_reason[i]]},
+        "decisions": int(S.decisions[i]),
+    }
+
+
+# -- build ---------------------------------------------------------------------------------------------
+
+def from_dicts(dicts: list[dict], default_config: GameConfig) -> State:
+    if not dicts:
+        raise ScenarioError("from_dicts needs at least one scenario dict")
+    S = empty_state(len(dicts), NUM_ACTIONS, R.WIDTH)
+    for i, d in enumerate(dicts):
+        try:
+            _build(S, i, d, default_config)
+        except ScenarioError as e:
+            raise ScenarioError(f"dict {i}: {e}") from None
+    rows = np.flatnonzero(~S.terminated)
+    stack.advance(S, rows, IS_AUTO)
+    return S
+
+
+def _build(S: State, i: int, d: dict, default_config: GameConfig) -> None:
+    _check_keys(d, TOP_KEYS, "top-level")
+    try:
+        cfg = default_config if "config" not in d else GameConfig.from_dict(d["config"])
+    except (TypeError, ValueError) as e:
+        raise ScenarioError(f"scenario config: {e}") from None
+    S.rules[i] = encode(cfg)
+    seats = d.get("seats", list(C.COLOURS[:4]))
+    if not isinstance(seats, list) or sorted(seats) != sorted(C.COLOURS[:4]):
+        _fail("seats", seats, "the four board colours in seat order north, east, south, west")
+    S.seat_colour[i] = [C.COLOURS.index(c) for c in seats]
+    seat_of = {c: s for s, c in enumerate(seats)}
+    village = d.get("village", [list(C.TILE_NAME[3 * r: 3 * r + 3]) for r in range(3)])
+    flat = [t for row in village for t in row] if isinstance(village, list) else None
+    if not flat or sorted(flat) != sorted(C.TILE_NAME) or any(len(r) != 3 for r in village):
+        _fail("village", village, "3 rows of 3 tile names, each of the 9 tiles once")
+    S.tile_at[i] = [C.TILE_NAME.index(t) for t in flat]
+    for t in d.get("haunted", []):
+        S.haunted[i, flat.index(C.TILE_NAME[_name_index(t, C.TILE_NAME, "haunted")])] = True
+    used = _build_boards(S, i, d.get("boards", {}), cfg, seat_of, flat)
+    _build_cards(S, i, d, used)
+    _build_rest(S, i, d, cfg, seat_of)
+
+
+def _build_boards(S, i, boards, cfg, seat_of, flat) -> set:
+    _check_keys(boards, set(C.COLOURS[:4]), "boards")
+    used: set[int] = set()
+    for colour, s in seat_of.items():
+        b = boards.get(colour, {})
+        _check_keys(b, BOARD_KEYS, f"boards[{colour}]")
+        where = f"boards[{colour}]"
+        player = _bool(b.get("player", s < cfg.num_players), f"{where}.player")
+        S.is_player[i, s] = player
+        ci = C.COLOURS.index(colour)
+        allowed = [C.POWER_NAME[p] for p in POWERS_OF_COLOUR[ci]]
+        S.seat_power[i, s] = C.POWER_NAME.index(
+            allowed[_name_index(b.get("power", allowed[0]), allowed, f"{where}.power")])
+        qi_default = cfg.taoist_qi if player else cfg.neutral_qi
+        S.qi[i, s] = _int(b.get("qi", qi_default), 0, C.QI_TOKENS, f"{where}.qi")
+        spaces = b.get("spaces", [None, None, None])
+        if not isinstance(spaces, list) or len(spaces) != 3:
+            _fail(f"{where}.spaces", spaces, "a list of 3 spaces (null or a dict)")
+        for k, sp in enumerate(spaces):
+            g = 3 * s + k
+            if sp is None:
+                continue
+            _check_keys(sp, SPACE_KEYS, f"{where}.spaces[{k}]")
+            S.buddha[i, g] = _bool(sp.get("buddha", False), f"{where}.spaces[{k}].buddha")
+            if sp.get("ghost") is None:
+                continue
+            c = card_id(sp["ghost"], f"{where}.spaces[{k}].ghost")
+            if c in used:
+                _fail(f"{where}.spaces[{k}].ghost", sp["ghost"], "a card not used elsewhere")
+            used.add(c)
+            S.ghost[i, g] = c
+            hp = sp.get("haunter", 0 if C.HAUNTER[c] else 0)
+            S.haunter_pos[i, g] = -1 if hp is None else _int(hp, 0, 1, f"{where}.spaces[{k}].haunter")
+            S.static_on[i, g] = _bool(sp.get("marker", True), f"{where}.spaces[{k}].marker")
+        if player:
+            t = b.get("taoist", {})
+            _check_keys(t, TAOIST_KEYS, f"{where}.taoist")
+            tile = t.get("tile", flat[CENTRE] if S.qi[i, s] > 0 else C.TILE_NAME[C.CEMETERY])
+            S.pos[i, s] = flat.index(C.TILE_NAME[_name_index(tile, C.TILE_NAME, f"{where}.taoist.tile")])
+            own = {colour: 1} if cfg.num_players > 1 else {c: 1 for c in C.COLOURS[:4]}
+            if cfg.start_black_token:
+                own["black"] = 1
+            S.tao[i, s] = _colour_counts(t.get("tao", own if S.qi[i, s] > 0 else {}),
+                                         f"{where}.taoist.tao", C.TAO_PER_COLOUR)
+            S.yinyang[i, s] = _bool(t.get("yinyang", cfg.start_yinyang and S.qi[i, s] > 0),
+                                    f"{where}.taoist.yinyang")
+            S.buddhas[i, s] = _int(t.get("buddhas", 0), 0, C.BUDDHAS, f"{where}.taoist.buddhas")
+            S.buddhas_fresh[i, s] = _int(t.get("buddhas_fresh", 0), 0, S.buddhas[i, s],
+                                         f"{where}.taoist.buddhas_fresh")
+            default_tokens = 0 if cfg.num_players == 4 else (3 if cfg.num_players == 1 else 1)
+            S.power_tokens[i, s] = _int(t.get("power_tokens", default_tokens), 0, C.POWER_TOKENS,
+                                        f"{where}.taoist.power_tokens")
+        elif "taoist" in b:
+            _fail(f"{where}.taoist", b["taoist"], "no Taoist on a neutral board")
+    for p in range(C.NUM_POWERS):
+        has = np.flatnonzero(S.seat_power[i] == p)
+        S.power_seat[i, p] = has[0] if has.size else -1
+    return used
+
+
+def _card_list(d, key, used, where=None) -> list[int]:
+    out = []
+    value = d.get(key, [])
+    if not isinstance(value, list):
+        _fail(key, value, "a list of cards")
+    for v in value:
+        c = card_id(v, where or key)
+        if c in used:
+            _fail(key, v, "a card not used elsewhere (each card is in one place)")
+        used.add(c)
+        out.append(c)
+    return out
+
+
+def _build_cards(S, i, d, used: set) -> None:
+    # Drawn cards are a record of the deck's past: each is now on a space, in the discard, or
+    # waiting to be placed (a PLACE effect on the stack, or the last card of a lost game).
+    drawn = _card_list(d, "drawn", set())
+    discard = _card_list(d, "discard", used)
+    used.update(drawn)
+    for c in discard:
+        S.discarded[i, c] = True
+    if "deck" in d:
+        deck = _card_list(d, "deck", used)
+    else:
+        removed_given = {card_id(v, "removed") for v in d.get("removed", [])}
+        deck = [c for c in range(C.NUM_GHOSTS) if c not in used and c not in removed_given]
+        used.update(deck)
+    removed = _card_list(d, "removed", used)
+    removed += [c for c in range(C.NUM_CARDS) if c not in used and c not in removed]
+    for c in removed:
+        S.removed[i, c] = True
+    full = drawn + deck
+    if len(full) > DECK_SLOTS:
+        _fail("deck", len(full), f"at most {DECK_SLOTS} cards")
+    S.deck[i, :len(full)] = full
+    S.deck_len[i] = len(full)
+    S.deck_pos[i] = len(drawn)
+    incs = ~S.removed[i] & C.IS_INCARNATION
+    S.inc_total[i] = incs.sum()
+    S.inc_defeated[i] = (S.discarded[i] & C.IS_INCARNATION).sum()
+
+
+def _build_rest(S, i, d, cfg, seat_of) -> None:
+    circle = d.get("circle")
+    S.circle[i] = -1 if circle is None else _name_index(circle, C.COLOURS, "circle")
+    S.temple_buddhas[i] = _int(d.get("temple_buddhas", C.BUDDHAS - S.buddhas[i].sum() - S.buddha[i].sum()),
+                               0, C.BUDDHAS, "temple_buddhas")
+    S.centre_power_tokens[i] = _int(d.get("centre_power_tokens", 0), 0, C.POWER_TOKENS,
+                                    "centre_power_tokens")
+    supply = d.get("supply", {})
+    _check_keys(supply, {"qi", "tao"}, "supply")
+    qi_free = C.QI_TOKENS - int(S.qi[i].sum())
+    S.qi_supply[i] = _int(supply.get("qi", qi_free), 0, C.QI_TOKENS, "supply.qi")
+    held = S.tao[i].sum(0) + (np.arange(5) == S.circle[i])
+    default_tao = {C.COLOURS[c]: int(C.TAO_PER_COLOUR - held[c]) for c in range(5)}
+    if any(v < 0 for v in default_tao.values()):
+        _fail("tao tokens held", {k: int(v) for k, v in zip(C.COLOURS, held)},
+              f"at most {C.TAO_PER_COLOUR} per colour in play (RULES.md 1)")
+    S.tao_supply[i] = _colour_counts(supply.get("tao", default_tao), "supply.tao", C.TAO_PER_COLOUR)
+    S.uncatchable_ready[i] = _bool(d.get("uncatchable_ready", False), "uncatchable_ready")
+    mantra = d.get("mantra", {})
+    _check_keys(mantra, {"space", "state"}, "mantra")
+    has_mantra = S.power_seat[i, C.MANTRA] >= 0
+    state = mantra.get("state", MANTRA_STATES[MANTRA_READY if has_mantra else MANTRA_GONE])
+    S.mantra_state[i] = _name_index(state, MANTRA_STATES, "mantra.state")
+    space = mantra.get("space")
+    S.mantra_space[i] = -1 if space is None else _int(space, 0, NUM_SPACES - 1, "mantra.space")
+    _build_turn(S, i, d, cfg, seat_of)
+    _build_rolls(S, i, d)
+
+
+def _build_turn(S, i, d, cfg, seat_of) -> None:
+    turn = d.get("turn", {})
+    _check_keys(turn, {"active", "number", "helps_done", "exorcisms_done", "flags", "borrowed"}, "turn")
+    first_player = next((c for c, s in sorted(seat_of.items(), key=lambda x: x[1]) if S.is_player[i, s]),
+                        C.COLOURS[S.seat_colour[i, 0]])
+    active = seat_of[C.COLOURS[_name_index(turn.get("active", first_player), C.COLOURS[:4], "turn.active")]]
+    S.active[i] = active
+    S.turn[i] = _int(turn.get("number", 0), 0, 30000, "turn.number")
+    S.helps_done[i] = _int(turn.get("helps_done", 0), 0, 2, "turn.helps_done")
+    S.exos_done[i] = _int(turn.get("exorcisms_done", 0), 0, 2, "turn.exorcisms_done")
+    S.turn_flags[i] = sum(1 << _name_index(f, FLAG_NAMES, "turn.flags") for f in turn.get("flags", []))
+    S.borrowed[i] = sum(1 << seat_of[C.COLOURS[_name_index(c, C.COLOURS[:4], "turn.borrowed")]]
+                        for c in turn.get("borrowed", []))
+    status = d.get("status", {})
+    _check_keys(status, {"terminated", "won", "loss_reason"}, "status")
+    S.terminated[i] = _bool(status.get("terminated", False), "status.terminated")
+    S.won[i] = _bool(status.get("won", False), "status.won")
+    S.loss_reason[i] = _name_index(status.get("loss_reason", ""), LOSS_REASONS, "status.loss_reason")
+    S.decisions[i] = _int(d.get("decisions", 0), 0, 2**31 - 1, "decisions")
+    if "stack" in d:
+        entries = d["stack"]
+        if not isinstance(entries, list) or len(entries) > STACK_DEPTH:
+            _fail("stack", entries, f"a list of at most {STACK_DEPTH} effects")
+    else:
+        at = d.get("at", "turn_start")
+        colour = C.COLOURS[S.seat_colour[i, active]]
+        if at == "turn_start":
+            entries = [{"effect": "TURN_START", "who": colour}]
+        elif at == "yang":
+            entries = [{"effect": "TURN_END", "who": colour}, {"effect": "YANG", "who": colour, "a": 0}]
+        else:
+            _fail("at", at, "'turn_start' or 'yang'")
+        if S.terminated[i]:
+            entries = []
+    for k, e in enumerate(entries):
+        _check_keys(e, {"effect", "who", "a", "b"}, f"stack[{k}]")
+        S.stack_code[i, k] = _name_index(e.get("effect"), stack.CODE_NAMES, f"stack[{k}].effect")
+        who = e.get("who")
+        S.stack_who[i, k] = -1 if who is None else seat_of[C.COLOURS[_name_index(who, C.COLOURS[:4], f"stack[{k}].who")]]
+        S.stack_a[i, k] = _int(e.get("a", -1), -1, 127, f"stack[{k}].a")
+        S.stack_b[i, k] = _int(e.get("b", -1), -1, 127, f"stack[{k}].b")
+    S.sp[i] = len(entries)
+    S.top[i] = S.stack_code[i, len(entries) - 1] if entries else -1
+    if not entries and not S.terminated[i]:
+        _fail("stack", entries, "at least one effect while the game runs")
+
+
+def _faces(values, names, where, width) -> list[int]:
+    if not isinstance(values, list) or len(values) > width:
+        _fail(where, values, f"a list of at most {width} faces")
+    out = []
+    for v in values:
+        if isinstance(v, (int, np.integer)) and not isinstance(v, bool) and 0 <= v < 6:
+            out.append(int(v))
+        else:
+            out.append(_name_index(v, names, where))
+    return out
+
+
+def _build_rolls(S, i, d) -> None:
+    rng_d = d.get("rng")
+    if rng_d is not None:
+        _check_keys(rng_d, {"key", "counter"}, "rng")
+        S.rng_key[i] = np.uint64(_int(rng_d.get("key"), 0, 2**64 - 1, "rng.key"))
+        S.rng_ctr[i] = np.uint64(_int(rng_d.get("counter", 0), 0, 2**64 - 1, "rng.counter"))
+    else:
+        from .rng import seed_keys
+        seed = d.get("seed", 0)
+        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
+            _fail("seed", seed, "an int")
+        S.rng_key[i] = seed_keys([seed])[0]
+    forced = d.get("forced", {})
+    _check_keys(forced, {"tao", "curse"}, "forced")
+    tao = _faces(forced.get("tao", []), FACE_NAMES, "forced.tao", FORCED_SLOTS)
+    curse = _faces(forced.get("curse", []), C.CURSE_FACES, "forced.curse", FORCED_SLOTS)
+    S.forced_tao[i, :len(tao)] = tao
+    S.forced_curse[i, :len(curse)] = curse
+    dice = _faces(d.get("dice", []), FACE_NAMES, "dice", 4)
+    S.dice[i, :len(dice)] = dice
+    exo = d.get("exorcism", {})
+    _check_keys(exo, {"targets", "need_per_target", "outcome", "tokens_to_pay", "white_capacity",
+                      "free_whites"}, "exorcism")
+    S.exo_targets[i] = exo.get("targets", [-1, -1])
+    S.exo_req[i] = exo.get("need_per_target", [[0] * 5, [0] * 5])
+    S.exo_outcome[i] = exo.get("outcome", 0)
+    S.exo_need[i] = exo.get("tokens_to_pay", [0] * 5)
+    S.exo_wcap[i] = exo.get("white_capacity", [0] * 5)
+    S.exo_free[i] = exo.get("free_whites", 0)
+
+
+__all__ = ["to_dict", "from_dicts", "card_id", "ScenarioError", "SEAT_NAMES"]

@@ -113,6 +113,18 @@ ALL_POWERS_OFF = _frozen(_STATIC[L_ALL_OFF])
 # A middle stone that acts in the Yin phase (step 1B): a tormentor's roll or Bone Cracker's loss.
 YIN_ACTOR = _frozen(TORMENTOR | MIDDLE_DISCARD)
 
+# The same abilities as bits of one int16 per card, for reading a whole row of spaces at once.
+# ``SPACE_BITS[card + 1]`` (index 0 = an empty space, no bits). Lasting left-stone markers are in
+# ``MARKER_BITS``: they count only where the state says the marker is in force.
+_BIT_COLUMNS = (HAUNTER, TORMENTOR, DICE_IMMUNE, WHITE_NOT_WILD, NEEDS_OPPOSITE_EMPTY, NEEDS_BUDDHA,
+                MIDDLE_DISCARD, IS_INCARNATION, POWER_OFF, CAPTURES_DIE, TAO_LOCK, ALL_POWERS_OFF)
+(B_HAUNTER, B_TORMENTOR, B_DICE_IMMUNE, B_WHITE_NOT_WILD, B_OPPOSITE, B_NEEDS_BUDDHA,
+ B_MIDDLE_DISCARD, B_INCARNATION, B_POWER_OFF, B_CAPTURE, B_TAO_LOCK, B_ALL_OFF) = (
+    1 << i for i in range(len(_BIT_COLUMNS)))
+MARKER_BITS = B_POWER_OFF | B_CAPTURE | B_TAO_LOCK | B_ALL_OFF
+SPACE_BITS = _frozen(np.concatenate([[0], sum(col.astype(np.int16) << i
+                                               for i, col in enumerate(_BIT_COLUMNS))]).astype(np.int16))
+
 
 def card_label(card: int) -> str:
     """``'Zombie #7'``: printed name and number (names repeat, numbers do not)."""

@@ -36,39 +36,49 @@ def seat_of_colour(S, idx, colour) -> np.ndarray:
     return (S.seat_colour[idx] == np.asarray(colour)[..., None]).argmax(-1)
 
 
-def card_flag(S, idx, table: np.ndarray, static: bool = False) -> np.ndarray:
-    """(n, 12) bool: the ghost on each space has the ability ``table`` (a (65,) bool column);
-    with ``static``, only where its lasting marker is in force."""
-    g = S.ghost[idx]
-    out = table[np.maximum(g, 0)] & (g >= 0)
-    return out & S.static_on[idx] if static else out
+def space_bits(S, idx) -> np.ndarray:
+    """(n, 12) int16: ability bits (cards.B_*) of the ghost on each space; a lasting left-stone
+    marker's bit only where that marker is in force."""
+    bits = C.SPACE_BITS[S.ghost[idx] + 1]
+    return bits & (~C.MARKER_BITS | (S.static_on[idx] * np.int16(C.MARKER_BITS)))
 
 
-def power_on(S, idx) -> np.ndarray:
+def card_flag(S, idx, bit: int, bits=None) -> np.ndarray:
+    """(n, 12) bool: the ghost on each space has ability ``bit`` (a cards.B_* constant)."""
+    bits = space_bits(S, idx) if bits is None else bits
+    return (bits & bit) != 0
+
+
+def power_on(S, idx, bits=None) -> np.ndarray:
     """(n, 4) bool: the board's Taoist power works (not possessed, no Inactive-Power marker on it,
     no Forgotten Ones in play). RULES.md sections 6, 9, 11."""
-    off_board = card_flag(S, idx, C.POWER_OFF, static=True).reshape(-1, 4, 3).any(2)
-    all_off = card_flag(S, idx, C.ALL_POWERS_OFF, static=True).any(1)
+    bits = space_bits(S, idx) if bits is None else bits
+    off_board = ((bits & C.B_POWER_OFF) != 0).reshape(-1, 4, 3).any(2)
+    all_off = ((bits & C.B_ALL_OFF) != 0).any(1)
     return ~off_board & (S.qi[idx] > 0) & ~all_off[:, None]
 
 
-def has_power(S, idx, who, power: int, on=None) -> np.ndarray:
-    """(n,) bool: seat ``who`` can use ``power`` now: it is his own board's power and it is on, or
-    he is the active Taoist and spent a Power token on the neutral board showing it this turn."""
-    seat = S.power_seat[idx, power].astype(np.int64)
-    on = power_on(S, idx) if on is None else on
-    present = seat >= 0
-    s = np.maximum(seat, 0)
-    works = present & on[np.arange(idx.size), s]
-    own = seat == who
-    lent = (who == S.active[idx]) & ((S.borrowed[idx].astype(np.int64) >> s) & 1).astype(bool)
+def _usable(S, idx, who, seat, on) -> np.ndarray:
+    """Powers shown on boards ``seat`` (n, k) usable by seat ``who``: his own board's if on, or a
+    neutral board's he spent a Power token on this turn (as the active Taoist)."""
+    s = np.maximum(seat, 0).astype(np.int64)
+    works = (seat >= 0) & np.take_along_axis(on, s, 1)
+    own = seat == who[:, None]
+    lent = ((who == S.active[idx])[:, None]
+            & (((S.borrowed[idx, None].astype(np.int64) >> s) & 1) == 1))
     return works & (own | lent)
 
 
-def powers_of(S, idx, who) -> np.ndarray:
+def has_power(S, idx, who, power: int, on=None) -> np.ndarray:
+    """(n,) bool: seat ``who`` can use ``power`` now (RULES.md 9, 13)."""
+    on = power_on(S, idx) if on is None else on
+    return _usable(S, idx, who, S.power_seat[idx, power][:, None], on)[:, 0]
+
+
+def powers_of(S, idx, who, on=None) -> np.ndarray:
     """(n, 8) bool: every power seat ``who`` can use now."""
-    on = power_on(S, idx)
-    return np.stack([has_power(S, idx, who, p, on) for p in range(C.NUM_POWERS)], 1)
+    on = power_on(S, idx) if on is None else on
+    return _usable(S, idx, who, S.power_seat[idx], on)
 
 
 def sync_mantra(S, idx) -> None:
@@ -86,6 +96,8 @@ def sync_mantra(S, idx) -> None:
 
 def lose(S, idx, reason: int) -> None:
     """The games end, lost (RULES.md section 10)."""
+    if idx.size == 0:
+        return
     idx = idx[~S.terminated[idx]]
     S.terminated[idx] = True
     S.loss_reason[idx] = reason
@@ -93,6 +105,8 @@ def lose(S, idx, reason: int) -> None:
 
 
 def check_haunted_limit(S, idx) -> None:
+    if idx.size == 0:
+        return
     over = S.haunted[idx].sum(1) >= S.rules[idx, R.HAUNTED_LIMIT]
     lose(S, idx[over], LOST_HAUNTED_TILES)
 
@@ -100,6 +114,8 @@ def check_haunted_limit(S, idx) -> None:
 def haunt_line(S, idx, g) -> None:
     """Ghosts on spaces ``g`` haunt the first active tile in front of them (RULES.md section 4);
     with no active tile left in the line, the village is lost."""
+    if idx.size == 0:
+        return
     line = SPACE_LINE[g]                                   # (n, 3) positions
     h = np.take_along_axis(S.haunted[idx], line.astype(np.int64), 1)
     none_left = h.all(1)
@@ -118,16 +134,16 @@ def on_same_tile(S, idx, who) -> np.ndarray:
 
 def tao_locked(S, idx) -> np.ndarray:
     """(n,) bool: an Inactive-Tao marker is in play (Black Widow, Dark Mistress)."""
-    return card_flag(S, idx, C.TAO_LOCK, static=True).any(1)
+    return card_flag(S, idx, C.B_TAO_LOCK).any(1)
 
 
 def captured_dice(S, idx) -> np.ndarray:
-    return card_flag(S, idx, C.CAPTURES_DIE, static=True).sum(1)
+    return card_flag(S, idx, C.B_CAPTURE).sum(1)
 
 
 def white_is_wild(S, idx) -> np.ndarray:
     """(n,) bool: no Nameless in play (its middle stone blanks white faces, RULES.md 15)."""
-    return ~card_flag(S, idx, C.WHITE_NOT_WILD).any(1)
+    return ~card_flag(S, idx, C.B_WHITE_NOT_WILD).any(1)
 
 
 def is_centre(S, idx, who) -> np.ndarray:

@@ -32,18 +32,19 @@ from .stack import decision, effect
 _OPTIONS = np.array([[0, 0], [1, 0], [0, 1], [1, 1]], bool)   # OUTCOME o -> which targets
 
 
-def targetable(S, idx, who) -> np.ndarray:
+def targetable(S, idx, who, bits=None) -> np.ndarray:
     """(n, 12) bool: ghosts the Taoist ``who`` may attempt to exorcise from his tile now."""
     g = S.ghost[idx]
-    card = np.maximum(g, 0)
+    bits = common.space_bits(S, idx) if bits is None else bits
     pos = S.pos[idx, who].astype(np.int64)
     ok = FACES[pos] & (g >= 0)
     # Howling Nightmare: the space across the village must be empty.
-    ok &= ~C.NEEDS_OPPOSITE_EMPTY[card] | (g[:, OPPOSITE] < 0)
+    ok &= ((bits & C.B_OPPOSITE) == 0) | (g[:, OPPOSITE] < 0)
     # Uncatchable: has stood on a Buddha (switch 16.2: stands on one now).
-    ready = np.where(S.rules[idx, R.UNCATCHABLE_RULE] == 0, S.uncatchable_ready[idx], False)
-    ok &= ~C.NEEDS_BUDDHA[card] | ready[:, None] | S.buddha[idx]
-    no_dice = (3 - common.captured_dice(S, idx) <= 0) & (S.rules[idx, R.EXORCISM_WITHOUT_DICE] == 0)
+    ready = S.uncatchable_ready[idx] & (S.rules[idx, R.UNCATCHABLE_RULE] == 0)
+    ok &= ((bits & C.B_NEEDS_BUDDHA) == 0) | ready[:, None] | S.buddha[idx]
+    captured = ((bits & C.B_CAPTURE) != 0).sum(1)
+    no_dice = (captured >= 3) & (S.rules[idx, R.EXORCISM_WITHOUT_DICE] == 0)
     return ok & ~no_dice[:, None]
 
 

@@ -50,7 +50,7 @@ def remove_ghost(S, idx, g) -> np.ndarray:
 def _figurine_free(S, idx) -> np.ndarray:
     """(n,) bool: a haunting figurine is free for a new haunter (switch haunter_figurines)."""
     cap = S.rules[idx, R.HAUNTER_FIGURINES].astype(np.int64)
-    used = (common.card_flag(S, idx, C.HAUNTER) & (S.haunter_pos[idx] >= 0)).sum(1)
+    used = (common.card_flag(S, idx, C.B_HAUNTER) & (S.haunter_pos[idx] >= 0)).sum(1)
     return (cap < 0) | (used < cap)
 
 

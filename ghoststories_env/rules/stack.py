@@ -26,7 +26,7 @@ import numpy as np
 from ..actions import NUM_ACTIONS
 from ..state import STACK_DEPTH
 
-MAX_PASSES = 400   # bound on automatic passes in one step; a real chain is far shorter
+MAX_PASSES = 400   # bound on sweeps in one step; a real chain needs a handful
 
 
 @dataclass(frozen=True)
@@ -63,25 +63,24 @@ def _register(e: Effect) -> None:
     EFFECTS[CODES[e.name]] = e
 
 
-# Every effect code, in a fixed order (codes are stored in int8 state and dumped by name).
+# Every effect code. The order is the flow of a turn: an automatic effect mostly hands over to
+# effects further down this list, and the loop below sweeps codes in this order so a game runs
+# down a whole chain (end of turn -> Yin phase -> arrival) in one sweep.
 CODE_NAMES = (
-    # turn automaton (turn.py)
-    "TURN_START", "YIN_MIDDLE", "YIN_OVERRUN", "YIN_ARRIVAL", "YANG_START", "YANG",
-    "TURN_END", "POWER_PICKUP",
-    # ghosts in play (ghosts.py)
-    "DRAW_GHOST", "PLACE", "STATIC_ON", "QI_DRAIN", "HAUNT_LINE", "HAUNT_TILE", "FAST_START",
-    "GROUP_DISCARD", "DISCARD_ONE", "CIRCLE_CLEAR", "TORMENT",
-    # curse die and Qi (harm.py)
-    "CURSE", "CURSE_REROLL", "CURSE_APPLY", "LOSE_QI", "ABSORB",
+    "TURN_END", "POWER_PICKUP", "TURN_START", "GROUP_DISCARD", "DISCARD_ONE",
+    "TORMENT", "ABSORB", "CURSE", "CURSE_REROLL", "CURSE_APPLY", "YIN_OVERRUN", "YIN_ARRIVAL",
     # village help (village.py)
     "HELP_TILE", "CIRCLE_COLOUR", "TEMPLE", "CEMETERY_PICK", "ALTAR_PICK", "HERB_ROLL",
     "HERB_REROLL", "HERB_TAKE", "SORCERER_PICK", "NIGHT_WATCH_PICK", "PAV_GHOST", "PAV_DEST",
     "PAV_TAOIST", "MOVE_TAOIST", "TAKE_TAO", "GAIN_QI",
-    # exorcism (exorcism.py)
+    # ghosts coming into play (ghosts.py)
+    "DRAW_GHOST", "PLACE", "STATIC_ON", "QI_DRAIN", "FAST_START", "CIRCLE_CLEAR", "HAUNT_LINE",
+    "HAUNT_TILE", "LOSE_QI",
+    # exorcism (exorcism.py) and rewards (rewards.py)
     "EXO_START", "EXO_REROLL", "EXO_EVAL", "EXO_MANTRA", "EXO_CHOOSE", "EXO_WHITE", "EXO_PAY",
-    "EXO_PAY_CHOOSE", "EXO_FINISH",
-    # rewards and the end (rewards.py)
-    "REWARD_QI_YY", "INC_QI", "INC_YY", "WIN_CHECK",
+    "EXO_PAY_CHOOSE", "EXO_FINISH", "REWARD_QI_YY", "INC_QI", "INC_YY", "WIN_CHECK",
+    # the Yang phase (turn.py, yang.py)
+    "YANG_START", "YANG",
 )
 CODES.update({n: i for i, n in enumerate(CODE_NAMES)})
 EFFECTS.extend([None] * len(CODE_NAMES))  # type: ignore[list-item]
@@ -169,46 +168,79 @@ def split(codes: np.ndarray):
     order = np.argsort(codes, kind="stable")
     sc = codes[order]
     cuts = np.flatnonzero(sc[1:] != sc[:-1]) + 1
-    for part in np.split(order, cuts):
-        yield int(codes[part[0]]), part
+    start = 0
+    for end in (*cuts.tolist(), order.size):
+        yield int(sc[start]), order[start:end]
+        start = end
 
 
 # -- the loop ----------------------------------------------------------------------------------------
 
+def _settle(S, r: np.ndarray, code: int) -> np.ndarray:
+    """Games ``r`` wait at decision ``code``: compute their legal actions; drop the decision where
+    nothing is legal and apply the only action where one is (repeatedly, while a game comes back
+    to the same decision). Returns the games that moved on to another effect."""
+    moved = []
+    while r.size:
+        m = EFFECTS[code].mask(S, r)
+        S.mask[r] = m
+        n_legal = m.sum(1)
+        few = n_legal <= 1
+        if not few.any():
+            break
+        r, n_legal, m = r[few], n_legal[few], m[few]
+        pop(S, r[n_legal == 0])
+        one = n_legal == 1
+        if one.any():
+            EFFECTS[code].apply(S, r[one], m[one].argmax(1))
+        S.mask[r] = False
+        r = r[~S.terminated[r]]
+        again = S.top[r] == code
+        moved.append(r[~again])
+        r = r[again]
+    return np.concatenate(moved) if moved else r[:0]
+
+
+def _sweep(S, todo: np.ndarray, is_auto: np.ndarray) -> np.ndarray:
+    """Resolve the effects on top of games ``todo`` in code order. A game handed on to an effect
+    later in the order is resolved again in the same sweep; a game that reaches a decision with a
+    real choice is done. Returns the games that need another sweep."""
+    pending: dict[int, list[np.ndarray]] = {}
+    for code, p in split(S.top[todo]):
+        pending[code] = [todo[p]]
+    later = []
+    while pending:
+        code = min(pending)
+        parts = pending.pop(code)
+        r = parts[0] if len(parts) == 1 else np.concatenate(parts)
+        r = r[~S.terminated[r]]
+        if r.size == 0:
+            continue
+        if is_auto[code]:
+            EFFECTS[code].run(S, r)
+            r = r[~S.terminated[r]]
+        else:
+            r = _settle(S, r, code)
+        nxt = S.top[r]
+        onward = nxt > code
+        if onward.any():
+            fwd = r[onward]
+            for c, p in split(nxt[onward]):
+                pending.setdefault(c, []).append(fwd[p])
+        later.append(r[~onward])
+    return np.concatenate(later) if later else todo[:0]
+
+
 def advance(S, rows: np.ndarray, is_auto: np.ndarray) -> None:
     """Resolve automatic effects and forced decisions until every game in rows faces a real choice
     (two or more legal actions) or has ended; leaves its legal actions in ``S.mask``."""
-    todo = rows
-    passes = 0
-    while todo.size:
-        while True:
-            todo = todo[~S.terminated[todo]]
-            top = S.top[todo]
-            auto = is_auto[top]
-            if not auto.any():
-                break
-            passes += 1
-            if passes > MAX_PASSES:
-                raise RuntimeError("the effect loop did not settle")
-            arows = todo[auto]
-            for code, p in split(top[auto]):
-                EFFECTS[code].run(S, arows[p])
+    todo = rows[~S.terminated[rows]]
+    for _ in range(MAX_PASSES):
         if todo.size == 0:
             break
-        S.mask[todo] = False
-        for code, p in split(S.top[todo]):
-            S.mask[todo[p]] = EFFECTS[code].mask(S, todo[p])
-        n_legal = S.mask[todo].sum(1)
-        forced = todo[n_legal <= 1]
-        if forced.size == 0:
-            break
-        none = forced[n_legal[n_legal <= 1] == 0]
-        one = forced[n_legal[n_legal <= 1] == 1]
-        pop(S, none)
-        if one.size:
-            act = S.mask[one].argmax(1)
-            apply_decisions(S, one, act)
-        todo = forced
+        todo = _sweep(S, todo, is_auto)
+    else:
+        raise RuntimeError("the effect loop did not settle")
     done = rows[S.terminated[rows]]
     S.mask[done] = False
 

@@ -1,7 +1,7 @@
 """The turn automaton: the Yin phase of the active board, the Yang phase of a living Taoist, and
 the end of the turn (RULES.md sections 4, 11, 13).
 
-TURN_START -> YIN_MIDDLE (one middle stone at a time) -> YIN_OVERRUN -> YIN_ARRIVAL -> YANG_START
+TURN_START (haunters; tormentors pushed) -> YIN_OVERRUN -> YIN_ARRIVAL -> YANG_START
 -> YANG (decisions, yang.py) -> TURN_END -> TURN_START of the next seat. The ``b`` argument of
 the Yin effects records whether the seat's Taoist was alive when his turn began.
 """
@@ -29,42 +29,35 @@ def _board_spaces(S, idx, seat) -> np.ndarray:
 
 @effect("TURN_START")
 def turn_start(S, idx):
-    """Yin step 1A: every haunter of the active board advances; from stone 2 it haunts."""
+    """Yin step 1: first every haunter of the active board advances (from stone 2 it haunts);
+    then every tormentor rolls the Curse die and Bone Cracker takes a Tao token from everyone, in
+    board order (switch 16.10). Step 1B acts for the ghosts on the board when it begins: a ghost
+    brought in by a curse during it acts from the next Yin phase."""
     seat, _, _ = stack.args(S, idx)
     S.active[idx] = seat
     S.turn[idx] += 1
     alive_at_start = common.living(S, idx)[np.arange(idx.size), seat]
-    stack.replace(S, idx, stack.YIN_MIDDLE, seat, 0, alive_at_start)
+    stack.replace(S, idx, stack.YIN_OVERRUN, seat, -1, alive_at_start)
     spaces = _board_spaces(S, idx, seat)
-    for k in range(3):
-        r = idx[~S.terminated[idx]]
-        g = spaces[~S.terminated[idx], k]
-        card = S.ghost[r, g]
-        moves = (card >= 0) & C.HAUNTER[np.maximum(card, 0)] & (S.haunter_pos[r, g] >= 0)
-        r, g = r[moves], g[moves]
-        S.haunter_pos[r, g] += 1
-        haunts = S.haunter_pos[r, g] >= 2
-        S.haunter_pos[r[haunts], g[haunts]] = 0
-        common.haunt_line(S, r[haunts], g[haunts])
-
-
-@effect("YIN_MIDDLE")
-def yin_middle(S, idx):
-    """Yin step 1B: the next tormentor (or Bone Cracker) of the active board acts."""
-    seat, j, alive = stack.args(S, idx)
-    spaces = _board_spaces(S, idx, seat)
-    card = np.take_along_axis(S.ghost[idx], spaces, 1)
-    acts = (card >= 0) & C.YIN_ACTOR[np.maximum(card, 0)] & (np.arange(3)[None, :] >= j[:, None])
-    some = acts.any(1)
-    done = idx[~some]
-    stack.replace(S, done, stack.YIN_OVERRUN, seat[~some], -1, alive[~some])
-    r, seat, alive = idx[some], seat[some], alive[some]
-    k = acts[some].argmax(1)
-    g = spaces[some, k]
-    stack.replace(S, r, stack.YIN_MIDDLE, seat, k + 1, alive)
-    torments = C.TORMENTOR[S.ghost[r, g]]
-    stack.push(S, r[torments], stack.TORMENT, seat[torments], g[torments])
-    stack.push(S, r[~torments], stack.GROUP_DISCARD, seat[~torments])
+    rows = idx[:, None]
+    card = S.ghost[rows, spaces]
+    bits = C.SPACE_BITS[card + 1]
+    hp = S.haunter_pos[rows, spaces]
+    hp = hp + (((bits & C.B_HAUNTER) != 0) & (hp >= 0))   # 1A: every haunter advances
+    haunts = hp >= 2
+    S.haunter_pos[rows, spaces] = np.where(haunts, 0, hp)
+    if haunts.any():
+        for k in range(3):                               # from stone 2 they haunt, in order
+            h = haunts[:, k] & ~S.terminated[idx]
+            common.haunt_line(S, idx[h], spaces[h, k])
+    # 1B: tormentors and Bone Cracker; the first in board order ends on top of the stack.
+    torments = (bits & C.B_TORMENTOR) != 0
+    acts = (torments | ((bits & C.B_MIDDLE_DISCARD) != 0)) & ~S.terminated[idx, None]
+    if acts.any():
+        code = np.where(torments, stack.TORMENT, stack.GROUP_DISCARD)
+        for k in (2, 1, 0):
+            a = acts[:, k]
+            stack.push(S, idx[a], code[a, k], seat[a], spaces[a, k])
 
 
 @effect("YIN_OVERRUN")

@@ -49,8 +49,11 @@ def _yang_mask(S, idx):
     rows = np.arange(n)
     who, stage, _ = stack.args(S, idx)
     m = stack.empty_mask(n)
-    alive = common.living(S, idx)[rows, who]
-    pw = common.powers_of(S, idx, who)
+    living = common.living(S, idx)
+    alive = living[rows, who]
+    bits = common.space_bits(S, idx)
+    on = common.power_on(S, idx, bits)
+    pw = common.powers_of(S, idx, who, on)
     pos = S.pos[idx, who].astype(np.int64)
     ghosts = S.ghost[idx] >= 0
     haunted = S.haunted[idx]
@@ -64,7 +67,7 @@ def _yang_mask(S, idx):
     pockets = before_move & pw[:, C.POCKETS] & ~_flag(S, idx, USED_POCKETS)
     m[:, A.POCKETS:A.POCKETS + 5] = pockets[:, None] & (S.tao_supply[idx] > 0)
     twin = before_move & pw[:, C.TWIN_WINDS] & ~_flag(S, idx, USED_TWIN_WINDS)
-    others = common.living(S, idx) & (np.arange(4)[None, :] != who[:, None])
+    others = living & (np.arange(4)[None, :] != who[:, None])
     m[:, A.TWIN_WINDS:A.TWIN_WINDS + 4] = twin[:, None] & others
     # any stage: the Yin-Yang (RULES.md 8) and Power tokens (RULES.md 13)
     yy = (S.yinyang[idx, who] & alive)[:, None]
@@ -72,13 +75,13 @@ def _yang_mask(S, idx):
     m[:, A.YINYANG_UNHAUNT:A.YINYANG_UNHAUNT + 9] = yy & haunted
     token = (S.power_tokens[idx, who] > 0) & alive
     lent = ((S.borrowed[idx, None].astype(np.int64) >> np.arange(4)) & 1).astype(bool)
-    neutral_on = ~S.is_player[idx] & common.power_on(S, idx)
+    neutral_on = ~S.is_player[idx] & on
     m[:, A.POWER_TOKEN:A.POWER_TOKEN + 4] = token[:, None] & neutral_on & ~lent
     # stages 1-2: help or exorcism (RULES.md 4, 5, 9)
     help_ok, exo_ok = action_kinds(S, idx, who, stage, pw)
     help_ok &= alive & ~haunted[rows, pos]
     m[:, A.HELP] = help_ok
-    targets = targetable(S, idx, who) & (exo_ok & alive)[:, None]
+    targets = targetable(S, idx, who, bits) & (exo_ok & alive)[:, None]
     two = targets.sum(1) == 2
     always_both = two & (S.rules[idx, R.CORNER_TARGETS] == 1)     # switch 16.19
     m[:, A.EXORCISE:A.EXORCISE + 12] = targets & ~always_both[:, None]

@@ -1,0 +1,123 @@
+"""The public engine API: bad input gets a clear error and leaves the state untouched."""
+
+import numpy as np
+import pytest
+
+from ghoststories_env import Engine, GameConfig, PRESETS, ScenarioError
+from ghoststories_env import actions as A
+
+
+@pytest.fixture
+def game():
+    engine = Engine()
+    return engine, engine.reset(np.arange(3))
+
+
+def test_step_does_not_modify_its_input(game):
+    engine, s = game
+    before = s.copy()
+    a = engine.legal_action_mask(s).argmax(1)
+    engine.step(s, a)
+    assert s.equals(before)
+
+
+def test_illegal_action_names_game_action_and_legal_ones(game):
+    engine, s = game
+    before = s.copy()
+    a = engine.legal_action_mask(s).argmax(1)
+    illegal = int(np.flatnonzero(~s.mask[1])[0])
+    a[1] = illegal
+    with pytest.raises(ValueError, match=rf"game 1: action {illegal} .* is not legal .*legal: "):
+        engine.step(s, a)
+    assert s.equals(before)
+
+
+def test_out_of_range_action(game):
+    engine, s = game
+    a = engine.legal_action_mask(s).argmax(1)
+    a[0] = A.NUM_ACTIONS
+    with pytest.raises(ValueError, match=rf"out of range; ids are 0..{A.NUM_ACTIONS - 1}"):
+        engine.step(s, a)
+
+
+@pytest.mark.parametrize("bad, message", [
+    (np.zeros(2, np.int64), r"shape \(3,\)"),
+    (np.zeros((3, 1), np.int64), r"shape \(3,\)"),
+    (np.zeros(3, np.float32), "must be integers"),
+    ([0.5, 1, 2], "must be integers"),
+])
+def test_wrong_shape_or_dtype(game, bad, message):
+    engine, s = game
+    with pytest.raises(ValueError, match=message):
+        engine.step(s, bad)
+
+
+def test_finished_games_ignore_their_action():
+    engine = Engine()
+    s = engine.reset(np.arange(4))
+    rng = np.random.default_rng(0)
+    while not s.terminated.any():
+        m = engine.legal_action_mask(s)
+        s = engine.step(s, (rng.random(m.shape) * m).argmax(1))
+    done = np.flatnonzero(s.terminated)
+    m = engine.legal_action_mask(s)
+    assert not m[done].any()
+    a = (rng.random(m.shape) * m).argmax(1)
+    a[done] = 7          # whatever a finished game is sent, it stays as it was
+    s2 = engine.step(s, a)
+    for i in done:
+        assert engine.to_dict(s2, i) == engine.to_dict(s, i)
+
+
+@pytest.mark.parametrize("kw, message", [
+    ({"difficulty": "easy"}, "unknown difficulty 'easy'; allowed: initiation, normal, nightmare, hell"),
+    ({"num_players": 5}, "num_players must be an int from 1 to 4"),
+    ({"corner_targets": "one"}, r"corner_targets='one' is not allowed; choose one of \('chosen', 'both'\)"),
+    ({"start_qi": 0}, r"start_qi=0: expected None or an int in \[1, 10\]"),
+])
+def test_unknown_settings(kw, message):
+    with pytest.raises(ValueError, match=message):
+        GameConfig(**kw)
+
+
+def test_unknown_config_field():
+    with pytest.raises(ValueError, match="unknown GameConfig field"):
+        GameConfig().replace(colour="red")
+
+
+@pytest.mark.parametrize("d, message", [
+    ({"boards": {"purple": {}}}, r"boards key\(s\): \['purple'\]"),
+    ({"bogus": 1}, r"top-level key\(s\): \['bogus'\]"),
+    ({"boards": {"red": {"qi": -1}}}, r"boards\[red\].qi: -1 is not allowed; expected an int in \[0, 20\]"),
+    ({"boards": {"red": {"spaces": [{"ghost": "Zombie"}, None, None]}}}, "that name is on cards"),
+    ({"boards": {"red": {"spaces": [{"ghost": 99}, None, None]}}}, "printed card number 1..65"),
+    ({"deck": [1, 1]}, "a card not used elsewhere"),
+    ({"village": [["Tea House"]]}, "3 rows of 3 tile names"),
+    ({"forced": {"tao": ["pink"]}}, "forced.tao"),
+    ({"boards": {"red": {"taoist": {"tao": {"red": 5}}}}}, r"an int in \[0, 4\]"),
+    ({"boards": {"red": {"power": "Second Wind"}}}, "Dance of the Twin Winds"),
+])
+def test_malformed_scenario_dicts(d, message):
+    with pytest.raises(ScenarioError, match=message):
+        Engine().from_dicts([d])
+
+
+def test_bad_seeds():
+    with pytest.raises(ValueError, match="seeds must be a non-empty 1-D array of ints"):
+        Engine().reset([])
+    with pytest.raises(ValueError, match="seeds must be a non-empty 1-D array of ints"):
+        Engine().reset([1.5])
+
+
+def test_every_action_has_a_meaning_and_ranges_tile_the_table():
+    seen = []
+    for r in A.RANGES.values():
+        seen.extend(r)
+    assert seen == list(range(A.NUM_ACTIONS))
+    assert len({A.action_meaning(a) for a in range(A.NUM_ACTIONS)}) == A.NUM_ACTIONS
+
+
+def test_presets_cover_every_level_and_player_count():
+    assert {(c.difficulty, c.num_players) for c in PRESETS.values()} == {
+        (l, n) for l in ("initiation", "normal", "nightmare", "hell") for n in (1, 2, 3, 4)}
+    assert PRESETS["hell-2p"].replace(hell_start_yinyang=True).start_yinyang

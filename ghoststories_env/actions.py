@@ -36,6 +36,8 @@ _RANGES = (
     ("OUTCOME", 4, lambda i: ("exorcise none (keep my tokens)", "exorcise the first target",
                               "exorcise the second target", "exorcise both targets")[i]),
     ("TAKE_POWER_TOKENS", 4, lambda i: f"pick up {i} Power token(s) from the central tile"),
+    ("POWER_SIDE", 2, lambda i: f"play my board's {('first', 'second')[i]} power side "
+                                "(powers.csv order)"),
 )
 
 RANGES: dict[str, range] = {}
@@ -68,6 +70,7 @@ TAKE_QI = RANGES["TAKE_QI"].start
 TAKE_YINYANG = RANGES["TAKE_YINYANG"].start
 OUTCOME = RANGES["OUTCOME"].start
 TAKE_POWER_TOKENS = RANGES["TAKE_POWER_TOKENS"].start
+POWER_SIDE = RANGES["POWER_SIDE"].start
 
 
 def range_of(action: int) -> tuple[str, int]:

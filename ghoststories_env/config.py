@@ -87,7 +87,9 @@ class GameConfig:
     neutral_qi_scores: bool = field(default=False, metadata={
         "doc": "14: neutral boards' Qi counts in the official score"})
     power_sides: str = _choice(
-        "random", doc="3.2: each board's power side is drawn at random (S002: players choose)")
+        "random", "chosen",
+        doc="3.2: each board's power side is drawn at random; 'chosen' (S002): each Taoist picks "
+            "his board's side at the start, in turn order (neutral boards stay random)")
 
     def __post_init__(self):
         if self.difficulty not in LEVELS:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import actions as A
 from .. import cards as C
 from .. import rng
 from ..actions import NUM_ACTIONS
@@ -11,6 +12,7 @@ from ..config import GameConfig, R, encode
 from ..geometry import CENTRE
 from ..state import MANTRA_GONE, MANTRA_READY, State, empty_state
 from . import stack
+from .stack import decision
 
 # (4 colours, 2 sides) -> power id
 POWERS_OF_COLOUR = np.array([np.flatnonzero(C.POWER_COLOUR == c) for c in range(4)], np.int8)
@@ -49,9 +51,6 @@ def new_games(config: GameConfig, seeds) -> State:
     if P == 1:   # RULES.md 13: the red neutral board shows the Dance of the Peaks
         red_neutral = (S.seat_colour == C.RED) & ~S.is_player
         S.seat_power[red_neutral] = C.PEAKS
-    for p in range(C.NUM_POWERS):
-        has = S.seat_power == p
-        S.power_seat[:, p] = np.where(has.any(1), has.argmax(1), -1)
     first = seats[idx, rng.uniform_int(S, idx, 1, P)[:, 0]]
     # 3. Taoists: Qi, Tao tokens, Yin-Yang, figures on the central tile; neutral boards: Qi
     players = S.is_player
@@ -81,7 +80,37 @@ def new_games(config: GameConfig, seeds) -> State:
     S.deck[:, :kind.size] = np.where(kind, incs[:, np.minimum(index, k - 1)], kept[:, index])
     S.deck_len[:] = kind.size
     S.inc_total[:] = k
-    S.mantra_state[:] = np.where(S.power_seat[:, C.MANTRA] >= 0, MANTRA_READY, MANTRA_GONE)
     S.active[:] = first
+    index_powers(S, idx)
     stack.push(S, idx, stack.TURN_START, first)
+    if config.power_sides == "chosen":   # switch 3.2: each Taoist picks his side, in turn order
+        for k in (3, 2, 1, 0):
+            seat = (first + k) % 4
+            plays = S.is_player[idx, seat]
+            stack.push(S, idx[plays], stack.POWER_SIDE, seat[plays])
     return S
+
+
+def index_powers(S, idx) -> None:
+    """Derive ``power_seat`` and the Mantra token's presence from the boards' power sides."""
+    power = S.seat_power[idx]
+    for p in range(C.NUM_POWERS):
+        has = power == p
+        S.power_seat[idx, p] = np.where(has.any(1), has.argmax(1), -1)
+    S.mantra_state[idx] = np.where(S.power_seat[idx, C.MANTRA] >= 0, MANTRA_READY, MANTRA_GONE)
+
+
+def _side_mask(S, idx):
+    m = stack.empty_mask(idx.size)
+    m[:, A.POWER_SIDE:A.POWER_SIDE + 2] = True
+    return m
+
+
+def _side_apply(S, idx, act):
+    who, _, _ = stack.args(S, idx)
+    S.seat_power[idx, who] = POWERS_OF_COLOUR[S.seat_colour[idx, who], act - A.POWER_SIDE]
+    index_powers(S, idx)
+    stack.pop(S, idx)
+
+
+decision("POWER_SIDE", _side_mask, _side_apply)

@@ -67,7 +67,7 @@ def _register(e: Effect) -> None:
 # effects further down this list, and the loop below sweeps codes in this order so a game runs
 # down a whole chain (end of turn -> Yin phase -> arrival) in one sweep.
 CODE_NAMES = (
-    "TURN_END", "POWER_PICKUP", "TURN_START", "GROUP_DISCARD", "DISCARD_ONE",
+    "POWER_SIDE", "TURN_END", "POWER_PICKUP", "TURN_START", "GROUP_DISCARD", "DISCARD_ONE",
     "TORMENT", "ABSORB", "CURSE", "CURSE_REROLL", "CURSE_APPLY", "YIN_OVERRUN", "YIN_ARRIVAL",
     # village help (village.py)
     "HELP_TILE", "CIRCLE_COLOUR", "TEMPLE", "CEMETERY_PICK", "ALTAR_PICK", "HERB_ROLL",

@@ -12,7 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ghoststories_env import GameConfig
+from ghoststories_env import Engine, GameConfig
+from ghoststories_env import cards as C
 from ghoststories_env.rules import new_games
 from helpers import act, build, decision, dump, legal_in
 
@@ -208,11 +209,31 @@ def test_lost_game_incarnation_bonus__s16_20(bonus, expected):
 
 
 # -- 3.2 power sides -------------------------------------------------------------------------------
-def test_power_sides_are_random_and_have_no_other_setting__s3_s16():
+def test_power_sides_are_random_by_default__s3_s16():
     s = new_games(GameConfig(), SEEDS)
     assert len({tuple(sorted(p)) for p in s.seat_power.tolist()}) > 1
     with pytest.raises(ValueError, match="power_sides"):
-        GameConfig(power_sides="chosen")
+        GameConfig(power_sides="players")
+
+
+def test_power_sides_chosen_by_each_taoist_in_turn_order__s3_s16():
+    """Switch 3.2 (S002): each Taoist picks his board's side before the first turn, first player
+    first; neutral boards keep a random side."""
+    engine = Engine(GameConfig(num_players=2, power_sides="chosen"))
+    s = engine.reset([11])
+    first = int(s.active[0])
+    players = [(first + k) % 4 for k in range(4) if s.is_player[0, (first + k) % 4]]
+    neutral_before = s.seat_power[0, ~s.is_player[0]].copy()
+    for seat, side in zip(players, (1, 0)):
+        assert engine.decision_name(s, 0) == "POWER_SIDE"
+        assert engine.current_player(s)[0] == seat
+        assert legal_in(engine, s, "POWER_SIDE") == [0, 1]
+        s = act(engine, s, "POWER_SIDE", side)
+        colour = s.seat_colour[0, seat]
+        assert s.seat_power[0, seat] == np.flatnonzero(C.POWER_COLOUR == colour)[side]
+        assert s.power_seat[0, s.seat_power[0, seat]] == seat
+    assert (s.seat_power[0, ~s.is_player[0]] == neutral_before).all()
+    assert engine.decision_name(s, 0) != "POWER_SIDE"
 
 
 # -- coverage -------------------------------------------------------------------------------------

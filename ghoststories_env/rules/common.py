@@ -49,23 +49,30 @@ def card_flag(S, idx, bit: int, bits=None) -> np.ndarray:
     return (bits & bit) != 0
 
 
+def board_bits(bits) -> np.ndarray:
+    """(n, 4) int16: the ability bits of each board's three spaces together."""
+    return bits[:, 0::3] | bits[:, 1::3] | bits[:, 2::3]
+
+
 def power_on(S, idx, bits=None) -> np.ndarray:
     """(n, 4) bool: the board's Taoist power works (not possessed, no Inactive-Power marker on it,
     no Forgotten Ones in play). RULES.md sections 6, 9, 11."""
     bits = space_bits(S, idx) if bits is None else bits
-    off_board = ((bits & C.B_POWER_OFF) != 0).reshape(-1, 4, 3).any(2)
-    all_off = ((bits & C.B_ALL_OFF) != 0).any(1)
-    return ~off_board & (S.qi[idx] > 0) & ~all_off[:, None]
+    per_board = board_bits(bits)
+    every = per_board[:, 0] | per_board[:, 1] | per_board[:, 2] | per_board[:, 3]
+    on = ((per_board & C.B_POWER_OFF) == 0) & (S.qi[idx] > 0)
+    on &= ((every & C.B_ALL_OFF) == 0)[:, None]
+    return on
 
 
 def _usable(S, idx, who, seat, on) -> np.ndarray:
     """Powers shown on boards ``seat`` (n, k) usable by seat ``who``: his own board's if on, or a
     neutral board's he spent a Power token on this turn (as the active Taoist)."""
     s = np.maximum(seat, 0).astype(np.int64)
-    works = (seat >= 0) & np.take_along_axis(on, s, 1)
+    works = (seat >= 0) & on.reshape(-1)[np.arange(idx.size)[:, None] * 4 + s]
     own = seat == who[:, None]
     lent = ((who == S.active[idx])[:, None]
-            & (((S.borrowed[idx, None].astype(np.int64) >> s) & 1) == 1))
+            & (((S.borrowed[idx, None] >> s) & 1) == 1))
     return works & (own | lent)
 
 

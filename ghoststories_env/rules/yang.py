@@ -45,52 +45,63 @@ def action_kinds(S, idx, who, stage, pw):
 
 
 def _yang_mask(S, idx):
-    n = idx.size
-    rows = np.arange(n)
+    m = stack.empty_mask(idx.size)
     who, stage, _ = stack.args(S, idx)
-    m = stack.empty_mask(n)
     living = common.living(S, idx)
-    alive = living[rows, who]
+    alive = living[np.arange(idx.size), who]
+    # A Taoist who died in his own Yang phase has nothing left to do: the decision is dropped.
+    r = np.flatnonzero(alive)
+    idx, who, stage, living = idx[r], who[r], stage[r], living[r]
     bits = common.space_bits(S, idx)
     on = common.power_on(S, idx, bits)
     pw = common.powers_of(S, idx, who, on)
     pos = S.pos[idx, who].astype(np.int64)
-    ghosts = S.ghost[idx] >= 0
     haunted = S.haunted[idx]
-    before_move = (stage == 0) & alive
     # stage 0: the move ends it; the before-moving powers (RULES.md 9)
-    m[:, A.MOVE:A.MOVE + 9] = before_move[:, None] & (STEP[pos] | pw[:, C.PEAKS, None])
-    mantra = (before_move & pw[:, C.MANTRA] & ~_flag(S, idx, USED_MANTRA)
-              & ((S.mantra_state[idx] == MANTRA_READY) | (S.mantra_state[idx] == MANTRA_ON_GHOST)))
-    m[:, A.MANTRA:A.MANTRA + 12] = (mantra[:, None] & ghosts
-                                    & (np.arange(12)[None, :] != S.mantra_space[idx, None]))
-    pockets = before_move & pw[:, C.POCKETS] & ~_flag(S, idx, USED_POCKETS)
-    m[:, A.POCKETS:A.POCKETS + 5] = pockets[:, None] & (S.tao_supply[idx] > 0)
-    twin = before_move & pw[:, C.TWIN_WINDS] & ~_flag(S, idx, USED_TWIN_WINDS)
-    others = living & (np.arange(4)[None, :] != who[:, None])
-    m[:, A.TWIN_WINDS:A.TWIN_WINDS + 4] = twin[:, None] & others
+    s0 = np.flatnonzero(stage == 0)
+    m[r[s0], A.MOVE:A.MOVE + 9] = STEP[pos[s0]] | pw[s0, C.PEAKS, None]
+    _before_moving_powers(S, m, r[s0], idx[s0], who[s0], pw[s0], living[s0])
     # any stage: the Yin-Yang (RULES.md 8) and Power tokens (RULES.md 13)
-    yy = (S.yinyang[idx, who] & alive)[:, None]
-    m[:, A.YINYANG_HELP:A.YINYANG_HELP + 9] = yy & ~haunted
-    m[:, A.YINYANG_UNHAUNT:A.YINYANG_UNHAUNT + 9] = yy & haunted
-    token = (S.power_tokens[idx, who] > 0) & alive
-    lent = ((S.borrowed[idx, None].astype(np.int64) >> np.arange(4)) & 1).astype(bool)
-    neutral_on = ~S.is_player[idx] & on
-    m[:, A.POWER_TOKEN:A.POWER_TOKEN + 4] = token[:, None] & neutral_on & ~lent
-    # stages 1-2: help or exorcism (RULES.md 4, 5, 9)
+    yy = np.flatnonzero(S.yinyang[idx, who])
+    m[r[yy], A.YINYANG_HELP:A.YINYANG_HELP + 9] = ~haunted[yy]
+    m[r[yy], A.YINYANG_UNHAUNT:A.YINYANG_UNHAUNT + 9] = haunted[yy]
+    tk = np.flatnonzero(S.power_tokens[idx, who] > 0)
+    if tk.size:
+        lent = ((S.borrowed[idx[tk], None] >> np.arange(4)) & 1) == 1
+        m[r[tk], A.POWER_TOKEN:A.POWER_TOKEN + 4] = ~S.is_player[idx[tk]] & on[tk] & ~lent
+    # stages 1-2: help or exorcism (RULES.md 4, 5, 9), then Buddhas and the end of the turn
+    later = np.flatnonzero(stage >= 1)
+    m[r[later], A.PASS] = True
     help_ok, exo_ok = action_kinds(S, idx, who, stage, pw)
-    help_ok &= alive & ~haunted[rows, pos]
-    m[:, A.HELP] = help_ok
-    targets = targetable(S, idx, who, bits) & (exo_ok & alive)[:, None]
+    m[r, A.HELP] = help_ok & ~haunted[np.arange(idx.size), pos]
+    ex = np.flatnonzero(exo_ok)
+    targets = targetable(S, idx[ex], who[ex], bits[ex])
     two = targets.sum(1) == 2
-    always_both = two & (S.rules[idx, R.CORNER_TARGETS] == 1)     # switch 16.19
-    m[:, A.EXORCISE:A.EXORCISE + 12] = targets & ~always_both[:, None]
-    m[:, A.EXORCISE_BOTH] = two
+    always_both = two & (S.rules[idx[ex], R.CORNER_TARGETS] == 1)     # switch 16.19
+    m[r[ex], A.EXORCISE:A.EXORCISE + 12] = targets & ~always_both[:, None]
+    m[r[ex], A.EXORCISE_BOTH] = two
     # stage 2: Buddhas on empty facing spaces (taken on an earlier turn)
-    ready = (S.buddhas[idx, who] - S.buddhas_fresh[idx, who] > 0) & (stage == 2) & alive
-    m[:, A.BUDDHA:A.BUDDHA + 12] = ready[:, None] & FACES[pos] & ~ghosts & ~S.buddha[idx]
-    m[:, A.PASS] = (stage >= 1) & alive
+    bu = np.flatnonzero((stage == 2) & (S.buddhas[idx, who] > S.buddhas_fresh[idx, who]))
+    if bu.size:
+        g = idx[bu]
+        m[r[bu], A.BUDDHA:A.BUDDHA + 12] = FACES[pos[bu]] & (S.ghost[g] < 0) & ~S.buddha[g]
     return m
+
+
+def _before_moving_powers(S, m, out, idx, who, pw, living) -> None:
+    """Enfeeblement Mantra, Bottomless Pockets and Twin Winds, once each before moving."""
+    flags = S.turn_flags[idx]
+    state = S.mantra_state[idx]
+    mantra = np.flatnonzero(pw[:, C.MANTRA] & ((flags & USED_MANTRA) == 0)
+                            & ((state == MANTRA_READY) | (state == MANTRA_ON_GHOST)))
+    g = idx[mantra]
+    m[out[mantra], A.MANTRA:A.MANTRA + 12] = ((S.ghost[g] >= 0)
+                                              & (np.arange(12)[None, :] != S.mantra_space[g, None]))
+    pockets = np.flatnonzero(pw[:, C.POCKETS] & ((flags & USED_POCKETS) == 0))
+    m[out[pockets], A.POCKETS:A.POCKETS + 5] = S.tao_supply[idx[pockets]] > 0
+    twin = np.flatnonzero(pw[:, C.TWIN_WINDS] & ((flags & USED_TWIN_WINDS) == 0))
+    m[out[twin], A.TWIN_WINDS:A.TWIN_WINDS + 4] = (living[twin]
+                                                   & (np.arange(4)[None, :] != who[twin, None]))
 
 
 def _yang_apply(S, idx, act):

@@ -1,0 +1,226 @@
+"""The engine batch under every environment: one ``State`` of B games, its seeds, its rewards.
+
+Every adapter (Gymnasium single and vector, SB3, PettingZoo) is a thin translation of this class:
+the engine steps, the observation encoder observes, the reward function scores, and the adapters
+only reshape the results and decide when to start new games. A single environment is a batch of one.
+"""
+
+from __future__ import annotations
+
+import numbers
+import warnings
+
+import numpy as np
+
+from ..actions import NUM_ACTIONS, action_meaning
+from ..config import GameConfig
+from ..engine import Engine
+from ..state import State
+from . import observation
+from .rewards import make_reward
+
+DEFAULT_MAX_DECISIONS = 1000   # a game under random play takes ~50 decisions, 95 at most seen
+SEED_BOUND = 2 ** 62
+
+
+def game_config(num_players: int | None = None, difficulty: str | None = None,
+                config: GameConfig | None = None, **switches) -> GameConfig:
+    """The configuration of an environment: ``config`` (default: ``GameConfig()``, 4 Taoists at
+    Normal) with ``num_players``, ``difficulty`` and any other ``GameConfig`` field given as a
+    keyword replacing its value."""
+    if config is not None and not isinstance(config, GameConfig):
+        raise TypeError(f"config must be a GameConfig, got {type(config).__name__}")
+    given = {"num_players": num_players, "difficulty": difficulty}
+    changes = {k: v for k, v in given.items() if v is not None} | switches
+    return (config or GameConfig()).replace(**changes)
+
+
+class SeedStream:
+    """Seeds of the games to come. ``restart(seed)`` makes the sequence reproducible: the first
+    ``n`` games get ``seed, seed + 1, ...`` (a list of seeds: those), later games seeds drawn from
+    a generator seeded with it; ``restart(None)`` carries on with the current sequence (at first,
+    one seeded from fresh entropy)."""
+
+    def __init__(self):
+        self.rng = np.random.default_rng()
+
+    def restart(self, seed, n: int) -> np.ndarray:
+        if seed is None:                    # carry on with the current sequence
+            return self.next(n)
+        seeds = np.asarray(seed)
+        if seeds.ndim == 0:
+            seeds = int(seed) + np.arange(n)
+        if seeds.shape != (n,) or not np.issubdtype(seeds.dtype, np.integer):
+            raise ValueError(f"seed must be an int, None or {n} ints, got {seed!r}")
+        self.rng = np.random.default_rng([int(s) % SEED_BOUND for s in seeds])
+        return seeds.astype(np.int64)
+
+    def next(self, n: int) -> np.ndarray:
+        return self.rng.integers(0, SEED_BOUND, size=n, dtype=np.int64)
+
+
+def check_action(action, num_actions: int = NUM_ACTIONS) -> int:
+    """One action id: an int (Python or numpy, or a 0-d / 1-element integer array)."""
+    a = action
+    if isinstance(a, np.ndarray):
+        if a.size != 1:
+            raise ValueError(f"an action is one integer, got an array of shape {a.shape}")
+        a = a.reshape(())[()]
+    if isinstance(a, (bool, np.bool_)) or not isinstance(a, numbers.Integral):
+        raise TypeError(f"an action is an integer action id, got {action!r} "
+                        f"({type(action).__name__})")
+    if not 0 <= int(a) < num_actions:
+        raise ValueError(f"action {int(a)} is out of range; ids are 0..{num_actions - 1}")
+    return int(a)
+
+
+def check_actions(actions, n: int, num_actions: int = NUM_ACTIONS, ignore=None) -> np.ndarray:
+    """(n,) int64 action ids for a batch; rows in ``ignore`` (bool mask) may hold anything."""
+    a = np.asarray(actions)
+    if a.shape != (n,):
+        raise ValueError(f"actions must have shape ({n},), one per game, got {a.shape}")
+    if a.dtype == bool or not np.issubdtype(a.dtype, np.integer):
+        raise TypeError(f"actions must be integer action ids, got dtype {a.dtype}")
+    a = a.astype(np.int64)
+    bad = (a < 0) | (a >= num_actions)
+    if ignore is not None:
+        bad &= ~ignore
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"game {i}: action {a[i]} is out of range; ids are 0..{num_actions - 1}")
+    return a
+
+
+ILLEGAL_ACTIONS = ("forfeit", "raise")
+
+
+class IllegalActionWarning(UserWarning):
+    """An illegal action ended an episode (``illegal_action="forfeit"``)."""
+
+
+def illegal_message(state: State, i: int, action: int) -> str:
+    legal = np.flatnonzero(state.mask[i])
+    shown = ", ".join(f"{a} ({action_meaning(a)})" for a in legal[:12])
+    more = f" and {legal.size - 12} more" if legal.size > 12 else ""
+    return (f"action {action} ({action_meaning(action)}) is not legal at decision "
+            f"{Engine.decision_name(state, i)}; legal: {shown}{more}")
+
+
+class GameBatch:
+    """B games of one configuration, stepped together.
+
+    ``reward`` names a reward of ``rewards.py`` (options in ``reward_options``); a game that has
+    taken ``max_decisions`` decisions without ending is *truncated*; ``frame`` is the observation
+    frame (``observation.FRAMES``). ``illegal_action``: what an action that is in the action space
+    but not legal now does. ``"forfeit"`` (default): the game is not advanced, its episode ends
+    (``terminated``) with the reward of a loss at that point, the step's info names the action and
+    the legal ones, and an ``IllegalActionWarning`` is issued. This keeps the Gymnasium and
+    PettingZoo contract that every action of the action space is a valid input (what their
+    checkers assume) without ever applying an illegal move. ``"raise"``: a ``ValueError`` naming the
+    action and the legal ones, the batch untouched.
+    """
+
+    def __init__(self, config: GameConfig, reward: str = "win_loss",
+                 reward_options: dict | None = None, max_decisions: int = DEFAULT_MAX_DECISIONS,
+                 frame: str = "egocentric", illegal_action: str = "forfeit"):
+        if frame not in observation.FRAMES:
+            raise ValueError(f"frame={frame!r} is not allowed; choose one of {observation.FRAMES}")
+        if not isinstance(max_decisions, numbers.Integral) or max_decisions < 1:
+            raise ValueError(f"max_decisions must be a positive int, got {max_decisions!r}")
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise ValueError(f"illegal_action={illegal_action!r} is not allowed; choose one of "
+                             f"{ILLEGAL_ACTIONS}")
+        self.engine = Engine(config)
+        self.config = config
+        self.reward_name = reward
+        self.reward_fn = make_reward(reward, **(reward_options or {}))
+        self.max_decisions = int(max_decisions)
+        self.frame = frame
+        self.illegal_action = illegal_action
+        self.seeds = SeedStream()
+        self.state: State | None = None
+
+    # -- games --------------------------------------------------------------------------------------
+    def start(self, n: int, seed=None) -> None:
+        """Start n new games (see ``SeedStream.restart`` for ``seed``)."""
+        self.state = self.engine.reset(self.seeds.restart(seed, n))
+
+    def load(self, scenarios: list[dict]) -> None:
+        """Games built from scenario dicts (``scenario.py``), e.g. a dump of ``engine.to_dict``."""
+        self.state = self.engine.from_dicts(scenarios)
+
+    def restart(self, rows: np.ndarray) -> State:
+        """New games in the given rows, with the next seeds; returns them as a batch."""
+        fresh = self.engine.reset(self.seeds.next(rows.size))
+        self.state.put(rows, fresh)
+        return fresh
+
+    def step(self, actions: np.ndarray):
+        """Apply one in-range action per game (finished games ignore theirs). Returns the team
+        reward, ``terminated`` (the game ended at this step, or forfeited), ``truncated`` (it
+        reached max_decisions) and ``illegal``: (B,) bool, the games forfeited by an illegal
+        action (see the class docstring)."""
+        before = self.state
+        running = ~before.terminated
+        in_range = np.clip(actions, 0, NUM_ACTIONS - 1)     # finished games may send anything
+        illegal = running & ~before.mask[np.arange(actions.size), in_range]
+        if illegal.any() and self.illegal_action == "forfeit":
+            actions = np.where(illegal, before.mask.argmax(1), actions)   # stepped, then undone
+        after = self.engine.step(before, actions)       # "raise": the engine's ValueError
+        reward = self.reward_fn(before, after)
+        terminated = after.terminated & ~before.terminated
+        if illegal.any():
+            reward, terminated = self._forfeit(before, after, illegal, reward, terminated)
+        truncated = ~after.terminated & ~illegal & (after.decisions >= self.max_decisions)
+        self.state = after
+        return reward, terminated, truncated, illegal
+
+    def _forfeit(self, before, after, illegal, reward, terminated):
+        rows = np.flatnonzero(illegal)
+        kept = before.take(rows)
+        after.put(rows, kept)                            # the illegal move is never applied
+        lost = kept.copy()
+        lost.terminated[:], lost.won[:] = True, False    # scored as a loss at that point
+        reward[rows] = self.reward_fn(kept, lost)
+        terminated[rows] = True
+        warnings.warn(IllegalActionWarning(
+            "an illegal action ended an episode (illegal_action='forfeit'); the step's info says "
+            "which; pass illegal_action='raise' to stop at the first one"), stacklevel=4)
+        return reward, terminated
+
+    # -- views --------------------------------------------------------------------------------------
+    def observe(self, state: State | None = None, viewer=None) -> np.ndarray:
+        return observation.encode(self.state if state is None else state, viewer, self.frame)
+
+    @property
+    def mask(self) -> np.ndarray:
+        """(B, A) bool legal actions (the engine's cache: do not modify)."""
+        return self.state.mask
+
+    def current_player(self) -> np.ndarray:
+        return self.engine.current_player(self.state)
+
+    def outcome(self, rows: np.ndarray) -> dict[str, np.ndarray]:
+        """What is known of finished games ``rows``: won, official score, loss reason (a code of
+        ``state.LOSS_REASONS``, 0 for a game won or forfeited)."""
+        sub = self.state.take(rows)
+        return {"won": sub.won.copy(), "score": self.engine.score(sub),
+                "loss_reason": sub.loss_reason.astype(np.int64)}
+
+
+def make_batch(num_players: int | None = None, difficulty: str | None = None,
+               config: GameConfig | None = None, reward: str = "win_loss",
+               reward_options: dict | None = None, max_decisions: int = DEFAULT_MAX_DECISIONS,
+               frame: str = "egocentric", illegal_action: str = "forfeit", **switches) -> GameBatch:
+    """The options every environment takes, as keywords:
+
+    * ``num_players`` (1-4, default 4), ``difficulty`` ("initiation", "normal", "nightmare",
+      "hell"; default "normal"), ``config`` (a ``GameConfig``), and any ``GameConfig`` rule switch;
+    * ``reward`` ("win_loss", "score", "shaped") and ``reward_options`` (``rewards.py``);
+    * ``max_decisions`` (default 1000): a game still running after that many decisions is
+      truncated;
+    * ``frame`` ("egocentric" or "absolute", ``observation.py``);
+    * ``illegal_action`` ("forfeit" or "raise", ``GameBatch``).
+    """
+    return GameBatch(game_config(num_players, difficulty, config, **switches), reward,
+                     reward_options, max_decisions, frame, illegal_action)

@@ -1,0 +1,120 @@
+"""One game as a Gymnasium environment: the team controller acts for whichever Taoist must decide.
+
+    env = gymnasium.make("GhostStories-v0", num_players=4, difficulty="normal")
+    obs, info = env.reset(seed=0)
+    obs, reward, terminated, truncated, info = env.step(env.action_space.sample())
+
+The engine with a batch of one. Observations: ``observation.py`` (egocentric for the deciding
+seat). Actions: the engine's action ids (``actions.py``); the legal ones are in
+``info["action_mask"]`` and ``env.action_masks()`` (what sb3-contrib's ``MaskablePPO`` calls), and
+``env.action_space.sample()`` draws a legal one. Rewards: ``rewards.py``. ``terminated``: the game
+was won or lost; ``truncated``: it reached ``max_decisions`` decisions.
+
+Bad input never reaches the game. Outside the action space it raises at once: an action that is
+not an integer (``TypeError``) or out of range (``ValueError``), and a step after the episode
+ended (``RuntimeError``: call ``reset()``). An action id that is in the space but illegal now
+*forfeits* by default: the move is not applied, the episode ends (``terminated``) with the reward
+of a loss, ``info["illegal_action"]`` names the action and the legal ones, and an
+``IllegalActionWarning`` is issued. (Gymnasium's contract is that every action of the space is a
+valid input, which its ``check_env`` tests with unmasked samples.) ``illegal_action="raise"``
+makes it a ``ValueError`` instead.
+"""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+
+from ..state import LOSS_REASONS
+from .batch import check_action, illegal_message, make_batch
+from .spaces import LegalDiscrete, observation_space
+
+RENDER_MODES = ("ansi", "rgb_array")
+
+
+def render_game(state, i: int, mode: str):
+    """The picture of game ``i``: text (``ansi``) or an RGB array (``rgb_array``)."""
+    if mode == "ansi":
+        from ..render_text import render
+        return render(state, i) + "\n"
+    from .render_rgb import render_rgb
+    return render_rgb(state, i)
+
+
+class GhostStoriesEnv(gym.Env):
+    """Ghost Stories for one team controller. ``render_mode``: "ansi" or "rgb_array"; the other
+    keywords (players, level, rule switches, reward, max_decisions, frame, illegal_action) are
+    those of ``batch.make_batch``."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2}
+
+    def __init__(self, render_mode: str | None = None, **options):
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode={render_mode!r} is not allowed; choose one of {RENDER_MODES}")
+        self.batch = make_batch(**options)
+        self.render_mode = render_mode
+        self.observation_space = observation_space()
+        self.action_space = LegalDiscrete(self._legal)
+        self._over = True
+
+    # -- the Gymnasium API ----------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        """A new game. ``reset(seed=s)`` makes the sequence of games reproducible: this game is
+        the engine's game ``s``, later ``reset()`` calls draw their seeds from ``s``.
+        ``options={"scenario": d}`` starts from a scenario dict instead (``scenario.py``)."""
+        super().reset(seed=seed)
+        unknown = set(options or {}) - {"scenario"}
+        if unknown:
+            raise ValueError(f"unknown reset option(s) {sorted(unknown)}; allowed: ['scenario']")
+        if options and options.get("scenario") is not None:
+            self.batch.load([options["scenario"]])
+        else:
+            self.batch.start(1, seed)
+        self._over = False
+        return self.batch.observe()[0], self._info()
+
+    def step(self, action):
+        if self._over:
+            raise RuntimeError("the episode is over (or reset() was never called): call reset() "
+                               "before step()")
+        a = check_action(action)
+        before = self.batch.state
+        reward, terminated, truncated, illegal = self.batch.step(np.array([a]))
+        self._over = bool(terminated[0] or truncated[0])
+        info = self._info()
+        if illegal[0]:
+            info["illegal_action"] = illegal_message(before, 0, a)
+        return self.batch.observe()[0], float(reward[0]), bool(terminated[0]), bool(truncated[0]), info
+
+    def action_masks(self) -> np.ndarray:
+        """(NUM_ACTIONS,) bool: the legal actions now (all False once the episode is over)."""
+        if self.batch.state is None:
+            raise RuntimeError("call reset() before action_masks()")
+        return self.batch.mask[0] & (not self._over)
+
+    def render(self):
+        if self.render_mode is None:
+            gym.logger.warn("render() called without a render_mode; pass render_mode='ansi' or "
+                            "'rgb_array' to the environment")
+            return None
+        if self.batch.state is None:
+            raise RuntimeError("call reset() before render()")
+        return render_game(self.batch.state, 0, self.render_mode)
+
+    # -- helpers --------------------------------------------------------------------------------------
+    def _legal(self) -> np.ndarray | None:
+        return None if self.batch.state is None else self.action_masks()
+
+    def _info(self) -> dict:
+        S, engine = self.batch.state, self.batch.engine
+        info = {"action_mask": self.action_masks(), "seat": int(engine.current_player(S)[0]),
+                "decision": engine.decision_name(S, 0)}
+        if S.terminated[0]:
+            info.update(won=bool(S.won[0]), score=int(engine.score(S)[0]),
+                        loss_reason=LOSS_REASONS[S.loss_reason[0]])
+        return info
+
+    @property
+    def state(self):
+        """The engine state of the game (a batch of one; read it, do not modify it)."""
+        return self.batch.state

@@ -1,0 +1,209 @@
+"""Ghost Stories as PettingZoo environments: one agent per Taoist, a shared team reward.
+
+Agents are ``taoist_0 .. taoist_{P-1}``, the played seats in seat order (north, east, south, west;
+``infos[agent]["seat"]`` gives the seat, which is random per game). Observations are
+``{"observation": float32 (SIZE,), "action_mask": int8 (A,)}``, each agent's from its own seat
+(``observation.py``); every agent receives the team reward of every step (``rewards.py``), dead
+Taoists included (they share the victory, RULES.md 11). ``state()`` is ``observation.global_state``.
+
+* AEC (``ghost_stories_v0.env``): ``agent_selection`` is the Taoist who must decide (a decision
+  may fall to a Taoist outside his turn: who absorbs a loss, who receives a reward...). Only that
+  agent's mask has legal actions; the others' are all zero.
+* Parallel (``ghost_stories_v0.parallel_env``): the game is turn-based, so each step one agent acts
+  (``infos[agent]["acting"]``). Every live agent sends an action; a waiting agent's mask allows only
+  action 0, which means "wait" for him (not PASS), and is ignored.
+
+Bad input never reaches the game. It raises at once: an action that is not an integer
+(``TypeError``) or out of range (``ValueError``); in the parallel env a missing action for the
+acting agent, a waiting agent's action other than 0, or an unknown agent (``ValueError``); a
+step once every agent is done (``RuntimeError``; a terminated AEC agent must step with ``None``,
+PettingZoo's rule, else ``ValueError``). An action id that is illegal now follows PettingZoo's
+classic convention (``TerminateIllegalWrapper``): the move is not applied and the game ends, the
+team receiving the reward of a loss; ``infos[agent]["illegal_action"]`` names the action
+(``illegal_action="raise"``: a ``ValueError`` instead).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from ..actions import NUM_ACTIONS
+from ..state import LOSS_REASONS
+from . import observation
+from .batch import check_action, illegal_message, make_batch
+from .gym_env import RENDER_MODES, render_game
+from .spaces import observation_space
+
+WAIT = 0   # the parallel env's action of an agent who is not deciding
+
+
+class _Table:
+    """What both PettingZoo envs share: the game (a batch of one) and its agents."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "ghost_stories_v0",
+                "is_parallelizable": True, "render_fps": 2}
+
+    def _setup(self, render_mode, options):
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode={render_mode!r} is not allowed; choose one of {RENDER_MODES}")
+        self.batch = make_batch(**options)
+        self.render_mode = render_mode
+        self.possible_agents = [f"taoist_{k}" for k in range(self.batch.config.num_players)]
+        self.agents: list[str] = []
+        obs_space = spaces.Dict({"observation": observation_space(),
+                                 "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)})
+        self._obs_spaces = {a: obs_space for a in self.possible_agents}
+        self._act_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+
+    def observation_space(self, agent):
+        return self._obs_spaces[agent]
+
+    def action_space(self, agent):
+        return self._act_spaces[agent]
+
+    def _start(self, seed) -> None:
+        """A new game: ``seed`` as in ``batch.SeedStream``. Reset ``options`` are not used (and
+        not checked: PettingZoo's api_test passes made-up ones)."""
+        self.batch.start(1, seed)
+        seats = np.flatnonzero(self.batch.state.is_player[0]).tolist()
+        self.seat_of = dict(zip(self.possible_agents, seats))
+        self.agent_of = dict(zip(seats, self.possible_agents))
+        self.agents = self.possible_agents[:]
+
+    def _decider(self) -> str | None:
+        seat = int(self.batch.current_player()[0])
+        return self.agent_of.get(seat) if seat >= 0 else None
+
+    def _observations(self, agents, acting: str | None, waiting_mask: np.ndarray):
+        """Each agent's observation from his seat; the acting agent gets the legal mask."""
+        seats = np.array([self.seat_of[a] for a in agents])
+        S = self.batch.state            # the one game, repeated once per agent who looks at it
+        views = S if len(agents) == 1 else S.take(np.zeros(len(agents), np.int64))
+        obs = observation.encode(views, seats, self.batch.frame)
+        legal = self.batch.mask[0].astype(np.int8)
+        return {a: {"observation": obs[k],
+                    "action_mask": legal.copy() if a == acting else waiting_mask.copy()}
+                for k, a in enumerate(agents)}
+
+    def _info(self, agent: str, acting: str | None) -> dict:
+        S = self.batch.state
+        info = {"seat": self.seat_of[agent], "acting": agent == acting,
+                "decision": self.batch.engine.decision_name(S, 0)}
+        if S.terminated[0]:
+            info.update(won=bool(S.won[0]), score=int(self.batch.engine.score(S)[0]),
+                        loss_reason=LOSS_REASONS[S.loss_reason[0]])
+        return info
+
+    def state(self) -> np.ndarray:
+        return observation.global_state(self.batch.state)[0]
+
+    def render(self):
+        if self.render_mode is None or self.batch.state is None:
+            return None
+        return render_game(self.batch.state, 0, self.render_mode)
+
+    def close(self):
+        pass
+
+
+class GhostStoriesAECEnv(_Table, AECEnv):
+    """AEC Ghost Stories; keyword arguments as ``GhostStoriesEnv`` (gym_env.py)."""
+
+    def __init__(self, render_mode: str | None = None, **options):
+        AECEnv.__init__(self)
+        self._setup(render_mode, options)
+        self._none_mask = np.zeros(NUM_ACTIONS, np.int8)
+
+    def reset(self, seed=None, options=None):
+        self._start(seed)
+        self.agent_selection = self._decider()
+        zero = dict.fromkeys(self.agents, 0.0)
+        self.rewards, self._cumulative_rewards = dict(zero), dict(zero)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: self._info(a, self.agent_selection) for a in self.agents}
+        self._seen: dict[str, dict] = {}
+
+    def observe(self, agent):
+        if agent not in self._seen:
+            selected = agent == self.agent_selection and not self.terminations.get(agent)
+            acting = agent if selected else None
+            self._seen[agent] = self._observations([agent], acting, self._none_mask)[agent]
+        seen = self._seen[agent]
+        return {k: v.copy() for k, v in seen.items()}
+
+    def step(self, action):
+        if not self.agents:
+            raise RuntimeError("every agent is done (or reset() was never called): call reset()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        a = check_action(action)
+        before = self.batch.state
+        reward, terminated, truncated, illegal = self.batch.step(np.array([a]))
+        self._cumulative_rewards[agent] = 0
+        self.rewards = dict.fromkeys(self.agents, float(reward[0]))
+        self.terminations = dict.fromkeys(self.agents, bool(terminated[0]))
+        self.truncations = dict.fromkeys(self.agents, bool(truncated[0]))
+        if not (terminated[0] or truncated[0]):
+            self.agent_selection = self._decider()
+        self.infos = {a: self._info(a, self.agent_selection) for a in self.agents}
+        if illegal[0]:
+            self.infos[agent]["illegal_action"] = illegal_message(before, 0, a)
+        self._seen = {}
+        self._accumulate_rewards()
+
+
+class GhostStoriesParallelEnv(_Table, ParallelEnv):
+    """Parallel Ghost Stories; keyword arguments as ``GhostStoriesEnv`` (gym_env.py)."""
+
+    def __init__(self, render_mode: str | None = None, **options):
+        self._setup(render_mode, options)
+        self._wait_mask = np.zeros(NUM_ACTIONS, np.int8)
+        self._wait_mask[WAIT] = 1
+
+    def reset(self, seed=None, options=None):
+        self._start(seed)
+        acting = self._decider()
+        return (self._observations(self.agents, acting, self._wait_mask),
+                {a: self._info(a, acting) for a in self.agents})
+
+    def step(self, actions: dict):
+        if not self.agents:
+            raise RuntimeError("the game is over (or reset() was never called): call reset()")
+        acting = self._decider()
+        action = self._check(actions, acting)
+        before = self.batch.state
+        reward, terminated, truncated, illegal = self.batch.step(np.array([action]))
+        over = bool(terminated[0] or truncated[0])
+        agents = self.agents
+        nxt = None if over else self._decider()
+        obs = self._observations(agents, nxt, self._wait_mask)
+        infos = {a: self._info(a, nxt) for a in agents}
+        if illegal[0]:
+            infos[acting]["illegal_action"] = illegal_message(before, 0, action)
+        if over:
+            self.agents = []
+        return (obs, dict.fromkeys(agents, float(reward[0])), dict.fromkeys(agents, bool(terminated[0])),
+                dict.fromkeys(agents, bool(truncated[0])), infos)
+
+    def _check(self, actions: dict, acting: str) -> int:
+        if not isinstance(actions, dict):
+            raise TypeError(f"actions must be a dict agent -> action, got {type(actions).__name__}")
+        unknown = set(actions) - set(self.agents)
+        if unknown:
+            raise ValueError(f"unknown or finished agent(s) {sorted(unknown)}; live agents: "
+                             f"{self.agents}")
+        if acting not in actions:
+            decision = self.batch.engine.decision_name(self.batch.state, 0)
+            raise ValueError(f"{acting} must decide ({decision}) but has no action in "
+                             f"{sorted(actions)}")
+        for agent, a in actions.items():
+            if agent != acting and check_action(a) != WAIT:
+                raise ValueError(f"{agent} is waiting ({acting} decides): its only action is {WAIT} "
+                                 f"(wait), got {a!r}")
+        return check_action(actions[acting])
+

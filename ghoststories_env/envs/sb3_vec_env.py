@@ -1,0 +1,112 @@
+"""N games as a Stable-Baselines3 ``VecEnv`` straight over one engine batch.
+
+    from sb3_contrib import MaskablePPO
+    from ghoststories_env.envs import GhostStoriesSB3VecEnv
+    venv = GhostStoriesSB3VecEnv(num_envs=64, num_players=4, difficulty="normal")
+    MaskablePPO("MlpPolicy", venv, n_steps=64).learn(10_000)
+
+No DummyVecEnv or SubprocVecEnv: ``step_wait`` is whole-batch array work. SB3's conventions: a game
+that ends is restarted in the same step; its last observation is in
+``infos[i]["terminal_observation"]`` and ``infos[i]["TimeLimit.truncated"]`` says whether it was
+cut by ``max_decisions``; ``infos[i]`` also holds ``won``, ``score`` and ``loss_reason``, and
+``illegal_action`` (the message) when an illegal action forfeited the game (``batch.GameBatch``).
+Only the rows that ended get a non-empty info dict. ``env_method("action_masks")`` (what ``MaskablePPO``
+calls) answers with the (N, A) mask array itself, a sequence of N rows; ``seed(s)`` makes the next
+``reset()`` play games ``s, s + 1, ...``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from stable_baselines3.common.vec_env import VecEnv
+
+from ..actions import NUM_ACTIONS
+from .batch import check_actions, illegal_message, make_batch
+from .gym_env import RENDER_MODES, render_game
+from .spaces import observation_space
+
+
+class GhostStoriesSB3VecEnv(VecEnv):
+    """Keyword arguments as ``GhostStoriesEnv`` plus ``num_envs``."""
+
+    def __init__(self, num_envs: int = 1, render_mode: str | None = None, **options):
+        if not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode={render_mode!r} is not allowed; choose one of {RENDER_MODES}")
+        self.render_mode = render_mode
+        self.batch = make_batch(**options)
+        super().__init__(num_envs, observation_space(), spaces.Discrete(NUM_ACTIONS))
+        self.metadata = {"render_modes": list(RENDER_MODES)}
+        self._actions: np.ndarray | None = None
+
+    def reset(self) -> np.ndarray:
+        self.batch.start(self.num_envs, self._seeds[0])     # seed(s) set s, s + 1, ...
+        self._reset_seeds()
+        self.reset_infos = [{} for _ in range(self.num_envs)]
+        return self.batch.observe()
+
+    def step_async(self, actions: np.ndarray) -> None:
+        if self.batch.state is None:
+            raise RuntimeError("call reset() before step()")
+        a = np.asarray(actions)
+        if a.shape == (self.num_envs, 1):        # SB3 may keep a trailing action axis
+            a = a[:, 0]
+        self._actions = check_actions(a, self.num_envs)
+
+    def step_wait(self):
+        if self._actions is None:
+            raise RuntimeError("step_wait() without step_async()")
+        before = self.batch.state
+        reward, terminated, truncated, illegal = self.batch.step(self._actions)
+        done = terminated | truncated
+        obs = self.batch.observe()
+        infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
+        rows = np.flatnonzero(done)
+        if rows.size:
+            outcome = self.batch.outcome(rows)
+            final = obs[rows]
+            fresh = self.batch.restart(rows)
+            obs[rows] = self.batch.observe(fresh)
+            for k, i in enumerate(rows.tolist()):      # the finished games only
+                infos[i] = {"terminal_observation": final[k],
+                            "TimeLimit.truncated": bool(truncated[i] and not terminated[i]),
+                            **{key: v[k].item() for key, v in outcome.items()}}
+                if illegal[i]:
+                    infos[i]["illegal_action"] = illegal_message(before, i, int(self._actions[i]))
+        self._actions = None
+        return obs, reward, done, infos
+
+    def action_masks(self) -> np.ndarray:
+        """(num_envs, NUM_ACTIONS) bool legal actions."""
+        return self.batch.mask.copy()
+
+    # -- VecEnv plumbing: one batch stands for every sub-environment ------------------------------------
+    def close(self) -> None:
+        pass
+
+    def get_attr(self, attr_name: str, indices=None) -> list[Any]:
+        return [getattr(self, attr_name)] * len(list(self._get_indices(indices)))
+
+    def set_attr(self, attr_name: str, value: Any, indices=None) -> None:
+        setattr(self, attr_name, value)
+
+    def env_method(self, method_name: str, *method_args, indices=None, **method_kwargs):
+        if method_name == "action_masks":
+            mask = self.action_masks()
+            return mask if indices is None else mask[list(self._get_indices(indices))]
+        result = getattr(self, method_name)(*method_args, **method_kwargs)
+        return [result] * len(list(self._get_indices(indices)))
+
+    def env_is_wrapped(self, wrapper_class, indices=None) -> list[bool]:
+        return [False] * len(list(self._get_indices(indices)))
+
+    def get_images(self):
+        return [render_game(self.batch.state, i, "rgb_array") for i in range(self.num_envs)]
+
+    @property
+    def state(self):
+        return self.batch.state

@@ -1,0 +1,154 @@
+"""N games as one native Gymnasium vector environment: one engine batch, no sub-environments.
+
+    envs = gymnasium.make_vec("GhostStories-v0", num_envs=1024, vectorization_mode="vector_entry_point")
+    obs, info = envs.reset(seed=0)                    # (N, SIZE) float32; info["action_mask"] (N, A)
+    obs, reward, terminated, truncated, info = envs.step(actions)   # (N,) int actions
+
+``step`` is a handful of whole-batch array operations (engine step, encoder, reward); games that
+end are restarted by reseeding their rows (``engine.reset`` + ``State.put``), never one by one.
+
+Autoreset (``autoreset_mode``, declared in ``metadata["autoreset_mode"]``):
+
+* ``"NextStep"`` (default, Gymnasium's): the step that ends a game returns its last observation
+  with ``terminated``/``truncated``; the next ``step`` starts a new game in that row, ignores the
+  row's action and returns reward 0 and the new game's first observation. Until then the row's
+  action mask allows only action 0, so masked samplers never face an empty mask.
+* ``"SameStep"``: the step that ends a game returns the new game's first observation; the last
+  one is in ``info["final_obs"]`` (an object array, ``None`` where no game ended, rows flagged by
+  ``info["_final_obs"]``), its outcome in ``info["final_info"]``.
+
+``info`` holds ``action_mask`` (N, A) bool, ``seat`` (N,) the deciding seat, and for games that
+ended at this step ``won``, ``score``, ``loss_reason`` and ``illegal_action`` (True: forfeited by an
+illegal action, see ``batch.GameBatch``), with Gymnasium's ``_won``, ``_score``... row masks.
+Actions must be an (N,) integer array in range (else ``TypeError`` / ``ValueError``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from ..actions import NUM_ACTIONS
+from .batch import check_actions, make_batch
+from .gym_env import RENDER_MODES, render_game
+from .spaces import observation_space
+
+AUTORESET_MODES = {m.value: m for m in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP)}
+
+
+def ended_info(outcome: dict[str, np.ndarray], rows: np.ndarray, n: int) -> dict[str, np.ndarray]:
+    """Batched outcome of the games ``rows`` that ended, with Gymnasium's ``_key`` masks."""
+    info = {}
+    flag = np.zeros(n, bool)
+    flag[rows] = True
+    for key, values in outcome.items():
+        full = np.zeros(n, values.dtype)
+        full[rows] = values
+        info[key], info[f"_{key}"] = full, flag.copy()
+    return info
+
+
+class GhostStoriesVectorEnv(VectorEnv):
+    """``num_envs`` games on one engine batch; keyword arguments as ``GhostStoriesEnv``, plus
+    ``autoreset_mode`` ("NextStep" or "SameStep", or an ``AutoresetMode``)."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2,
+                "autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(self, num_envs: int = 1, render_mode: str | None = None,
+                 autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP, **options):
+        if not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
+        mode = getattr(autoreset_mode, "value", autoreset_mode)
+        if mode not in AUTORESET_MODES:
+            raise ValueError(f"autoreset_mode={autoreset_mode!r} is not allowed; choose one of "
+                             f"{list(AUTORESET_MODES)}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode={render_mode!r} is not allowed; choose one of {RENDER_MODES}")
+        self.autoreset_mode = AUTORESET_MODES[mode]
+        self.metadata = {**self.metadata, "autoreset_mode": self.autoreset_mode}
+        self.batch = make_batch(**options)
+        self.num_envs = num_envs
+        self.render_mode = render_mode
+        self.single_observation_space = observation_space()
+        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._pending = np.zeros(num_envs, bool)     # rows to restart at the next step (NextStep)
+
+    def reset(self, *, seed=None, options: dict | None = None):
+        """New games in every row. ``seed``: an int (row i plays game ``seed + i``, later games
+        draw their seeds from it), a list of N ints, or None (carry on with the sequence). There
+        are no ``options``."""
+        if options:
+            raise ValueError(f"unknown reset option(s) {sorted(options)}: the vector env takes none")
+        self.batch.start(self.num_envs, seed)
+        self._pending[:] = False
+        return self.batch.observe(), self._info()
+
+    def step(self, actions):
+        if self.batch.state is None:
+            raise RuntimeError("call reset() before step()")
+        pending = self._pending
+        acts = check_actions(actions, self.num_envs, ignore=pending)
+        if pending.any():
+            # rows about to restart ignore their action; a finished game ignores any, a truncated
+            # one takes its first legal action (the engine checks legality row by row)
+            acts = np.where(pending, self.batch.mask.argmax(1), acts)
+        reward, terminated, truncated, illegal = self.batch.step(acts)
+        if pending.any():                    # NextStep: these rows start new games instead
+            self.batch.restart(np.flatnonzero(pending))
+            reward[pending] = 0
+            terminated[pending] = truncated[pending] = False
+        done = terminated | truncated
+        rows = np.flatnonzero(done)
+        ended = {}
+        if rows.size:
+            outcome = {**self.batch.outcome(rows), "illegal_action": illegal[rows]}
+            ended = ended_info(outcome, rows, self.num_envs)
+        if self.autoreset_mode is AutoresetMode.NEXT_STEP:
+            self._pending = done
+            obs, info = self.batch.observe(), {**self._info(), **ended}
+        else:
+            obs, info = self._same_step(rows, ended)
+        return obs, reward, terminated, truncated, info
+
+    def _same_step(self, rows: np.ndarray, ended: dict):
+        """The finished rows' last observations go to info["final_obs"], new games take the rows."""
+        obs = self.batch.observe()
+        info = {}
+        if rows.size:
+            final = np.full(self.num_envs, None, dtype=object)
+            final[rows] = list(obs[rows])
+            fresh = self.batch.restart(rows)
+            obs[rows] = self.batch.observe(fresh)
+            info.update(final_obs=final, _final_obs=ended["_won"].copy(), final_info=ended,
+                        _final_info=ended["_won"].copy())
+        info.update(self._info())
+        return obs, info
+
+    def action_masks(self) -> np.ndarray:
+        """(num_envs, NUM_ACTIONS) bool legal actions, one array."""
+        if self.batch.state is None:
+            raise RuntimeError("call reset() before action_masks()")
+        mask = self.batch.mask.copy()
+        if self._pending.any():              # rows restarting at the next step: action 0 only
+            mask[self._pending] = False
+            mask[self._pending, 0] = True
+        return mask
+
+    def _info(self) -> dict:
+        return {"action_mask": self.action_masks(), "seat": self.batch.current_player()}
+
+    def render(self):
+        """A tuple with the picture of every game (``render_mode`` "ansi" or "rgb_array")."""
+        if self.render_mode is None or self.batch.state is None:
+            return None
+        return tuple(render_game(self.batch.state, i, self.render_mode) for i in range(self.num_envs))
+
+    @property
+    def state(self):
+        """The engine state of the batch (read it, do not modify it)."""
+        return self.batch.state

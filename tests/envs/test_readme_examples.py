@@ -1,0 +1,30 @@
+"""The README's environment examples run as written (the python blocks between the envs markers)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def envs_blocks() -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("<!-- envs:start"):text.index("<!-- envs:end -->")]
+    return re.findall(r"```python\n(.*?)```", section, re.S)
+
+
+def test_readme__has_one_example_per_interface():
+    code = "\n".join(envs_blocks())
+    for needle in ("gymnasium.make(", "gymnasium.make_vec(", "GhostStoriesSB3VecEnv(",
+                   "ghost_stories_v0.env(", "ghost_stories_v0.parallel_env(", "save_gif("):
+        assert needle in code, needle
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_readme__examples_run(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)                  # the recording example writes its files here
+    namespace: dict = {}
+    for block in envs_blocks():
+        exec(compile(block, str(README), "exec"), namespace)
+    assert (tmp_path / "game.gif").exists() and (tmp_path / "game.png").exists()

@@ -1,0 +1,89 @@
+"""Team rewards (ghoststories_env/envs/rewards.py) through the environments."""
+
+import numpy as np
+import pytest
+
+from ghoststories_env import actions as A
+from ghoststories_env.envs import GhostStoriesEnv
+from ghoststories_env.envs.rewards import SHAPING_WEIGHTS, make_reward
+
+# Yellow on the Circle of Prayer (black token on it) faces Forgotten Ones, the last incarnation,
+# on the west board's first space (g = 9): three black faces win the game (RULES.md 10).
+WINNING = {"boards": {"blue": {"spaces": [{"ghost": "Forgotten Ones"}, None, None]},
+                      "yellow": {"taoist": {"tile": "Circle of Prayer"}}},
+           "circle": "black", "at": "yang", "forced": {"tao": ["black"] * 3, "curse": ["blank"]}}
+
+
+def win(env):
+    """Play the winning line: stay, exorcise space 9, give the incarnation's Qi to a Taoist."""
+    obs, info = env.reset(options={"scenario": WINNING})
+    total = 0.0
+    for a in (A.MOVE + 0, A.EXORCISE + 9, A.CHOOSE_TAOIST + 1):
+        obs, reward, term, trunc, info = env.step(a)
+        total += reward
+    assert term and info["won"]
+    return total, reward, info
+
+
+def test_win_loss__plus_one_on_the_winning_step_only():
+    total, last, info = win(GhostStoriesEnv(illegal_action="raise"))
+    assert last == 1.0 and total == 1.0
+
+
+def test_win_loss__custom_values():
+    total, last, _ = win(GhostStoriesEnv(reward_options={"win": 5.0, "loss": -2.0}))
+    assert last == 5.0
+
+
+def test_score__the_official_score_at_the_end():
+    total, last, info = win(GhostStoriesEnv(reward="score"))
+    assert last == info["score"] and total == info["score"]
+    total, last, info = win(GhostStoriesEnv(reward="score", reward_options={"scale": 0.1}))
+    assert last == pytest.approx(info["score"] * 0.1)
+
+
+def test_shaped__potential_terms_telescope_to_minus_the_start_potential():
+    """With gamma = 1 the shaping terms of a whole game add up to -phi(start) (phi of a finished
+    game is 0), so the return is the win/loss reward minus the start potential."""
+    env = GhostStoriesEnv(reward="shaped")
+    env.reset(options={"scenario": WINNING})
+    start = env.state
+    facts = {"qi": (start.qi * start.is_player).sum(), "haunted": start.haunted.sum(),
+             "ghosts": (start.ghost >= 0).sum(), "incarnations": start.inc_defeated.sum(), "dead": 0}
+    phi0 = sum(SHAPING_WEIGHTS[k] * facts[k] for k in SHAPING_WEIGHTS)
+    total, last, _ = win(env)
+    assert total == pytest.approx(1.0 - phi0, abs=1e-5)
+
+
+def test_shaped__rewards_progress_within_a_game():
+    """Exorcising a ghost (fewer ghosts in play) earns a positive shaped step."""
+    env = GhostStoriesEnv(reward="shaped", reward_options={"weights": {"ghosts": -0.5}})
+    scenario = {**WINNING, "boards": {"blue": {"spaces": [{"ghost": "Ghoul #1"}, None, None]},
+                                      "yellow": {"taoist": {"tile": "Circle of Prayer"}}},
+                "forced": {"tao": ["yellow"] * 3}}
+    env.reset(options={"scenario": scenario})
+    env.step(A.MOVE + 0)
+    _, reward, term, _, _ = env.step(A.EXORCISE + 9)
+    assert not term and reward == pytest.approx(0.5)
+
+
+def test_loss__minus_one_and_frozen_rewards_after():
+    env = GhostStoriesEnv()
+    rng = np.random.default_rng(0)
+    _, info = env.reset(seed=1)
+    rewards = []
+    while True:
+        _, r, term, trunc, info = env.step(rng.choice(np.flatnonzero(info["action_mask"])))
+        rewards.append(r)
+        if term or trunc:
+            break
+    assert rewards[-1] == (1.0 if info["won"] else -1.0) and not any(rewards[:-1])
+
+
+def test_make_reward__bad_names_and_options_are_clear():
+    with pytest.raises(ValueError, match="reward='points'"):
+        make_reward("points")
+    with pytest.raises(ValueError, match="bad options"):
+        make_reward("win_loss", scale=2)
+    with pytest.raises(ValueError, match="shaping weight"):
+        make_reward("shaped", weights={"luck": 1.0})

@@ -1,199 +1,20 @@
-"""Games to and from readable, JSON-safe dicts.
-
-``to_dict(state, i)`` dumps everything game ``i``'s future depends on (its random stream and its
-effect stack included); ``from_dicts([d, ...], config)`` builds a batch back, exactly. A scenario
-for a test or a study may give only what matters; every missing key takes the default below, so a
-short dict is a fresh table with the changes it names. The format (keys, with defaults):
-
-* ``config``: GameConfig fields (default: the engine's configuration).
-* ``seats``: board colours at north, east, south, west (default yellow, red, green, blue).
-* ``village``: 3 rows of 3 tile names (default: tiles in id order); ``haunted``: tile names.
-* ``boards``: per colour, ``{"player": bool, "power": name, "qi": int, "spaces": [3 x space],
-  "taoist": {...}}``. A space is ``null`` or ``{"ghost": card, "haunter": 0|1|null,
-  "marker": bool, "buddha": bool}`` (``card`` is a printed number 1..65 or ``"Name #n"``;
-  ``marker``: its lasting left-stone effect is in force, default true). The Taoist:
-  ``{"tile": name, "tao": {colour: n}, "yinyang": bool, "buddhas": n, "buddhas_fresh": n,
-  "power_tokens": n}``. Defaults follow the level's setup; the first ``num_players`` seats play.
-* ``circle`` (colour or null), ``temple_buddhas`` (2), ``centre_power_tokens`` (0),
-  ``supply``: ``{"qi": n, "tao": {colour: n}}`` (default: what no one holds).
-* ``deck``: remaining cards from the top (default: the ghosts not elsewhere, by number);
-  ``drawn``: cards drawn so far; ``discard``; ``removed`` (default: every card not elsewhere).
-* ``incarnation_defeated`` is counted from the discard; ``uncatchable_ready``; ``mantra``:
-  ``{"space": g|null, "state": "ready|on_ghost|returning|gone"}``.
-* ``turn``: ``{"active": colour, "number": n, "helps_done", "exorcisms_done", "flags",
-  "borrowed": [colours]}``; ``at``: ``"turn_start"`` (default: the active board's Yin phase
-  runs first) or ``"yang"`` (its Yang phase, before moving); ``stack`` (a dump's effect stack,
-  bottom first) overrides ``at``.
-* ``dice``, ``exorcism``: a roll in progress (dumps only).
-* ``seed`` (0) or ``rng: {"key", "counter"}``; ``forced``: ``{"tao": [faces], "curse": [faces]}``
-  faces of the next dice, used before the stream (Tao: colour names or "white"; curse: index
-  0-5 or "blank", "haunt", "ghost", "lose Tao tokens", "lose 1 Qi").
-* ``status``: ``{"terminated", "won", "loss_reason"}``; ``decisions``.
-"""
+"""Build a batch of games from scenario dicts (the format is in ``scenario/__init__.py``)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from . import cards as C
-from .actions import NUM_ACTIONS
-from .config import GameConfig, R, decode, encode
-from .geometry import CENTRE, NUM_SPACES, SEAT_NAMES
-from .rules import IS_AUTO, stack
-from .rules.setup import POWERS_OF_COLOUR
-from .state import (DECK_SLOTS, FORCED_SLOTS, LOSS_REASONS, MANTRA_GONE, MANTRA_READY,
-                    STACK_DEPTH, State, empty_state)
-
-MANTRA_STATES = ("ready", "on_ghost", "returning", "gone")
-FLAG_NAMES = ("used_mantra", "used_pockets", "used_twin_winds", "placed_buddha")
-FACE_NAMES = C.COLOURS + ("white",)
-TOP_KEYS = {
-    "config", "seats", "village", "haunted", "boards", "circle", "temple_buddhas",
-    "centre_power_tokens", "supply", "deck", "drawn", "discard", "removed", "uncatchable_ready",
-    "mantra", "turn", "at", "stack", "dice", "exorcism", "seed", "rng", "forced", "status",
-    "decisions",
-}
-BOARD_KEYS = {"player", "power", "qi", "spaces", "taoist"}
-TAOIST_KEYS = {"tile", "tao", "yinyang", "buddhas", "buddhas_fresh", "power_tokens"}
-SPACE_KEYS = {"ghost", "haunter", "marker", "buddha"}
-
-
-class ScenarioError(ValueError):
-    """A malformed scenario dict; the message names the key, the value and what is allowed."""
-
-
-def _fail(where: str, value, allowed) -> None:
-    raise ScenarioError(f"scenario {where}: {value!r} is not allowed; expected {allowed}")
-
-
-def _check_keys(d, allowed: set, where: str) -> None:
-    if not isinstance(d, dict):
-        _fail(where, d, "a dict")
-    unknown = set(d) - allowed
-    if unknown:
-        _fail(f"{where} key(s)", sorted(unknown), f"keys among {sorted(allowed)}")
-
-
-def _name_index(value, names, where: str) -> int:
-    if isinstance(value, str) and value in names:
-        return names.index(value)
-    _fail(where, value, f"one of {list(names)}")
-
-
-def card_id(value, where: str = "card") -> int:
-    """Card id (0..64) from a printed number (1..65), ``"Name #n"`` or a unique name."""
-    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 1 <= value <= C.NUM_CARDS:
-        return int(value) - 1
-    if isinstance(value, str):
-        if "#" in value:
-            num = value.rsplit("#", 1)[1].strip()
-            if num.isdigit() and 1 <= int(num) <= C.NUM_CARDS and \
-                    C.card_label(int(num) - 1) == value.strip():
-                return int(num) - 1
-        hits = [i for i, n in enumerate(C.CARD_NAME) if n == value]
-        if len(hits) == 1:
-            return hits[0]
-        if len(hits) > 1:
-            _fail(where, value, f"a unique card; that name is on cards {[h + 1 for h in hits]}")
-    _fail(where, value, "a printed card number 1..65, 'Name #n' or a unique card name")
-
-
-def _int(value, lo: int, hi: int, where: str) -> int:
-    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and lo <= value <= hi:
-        return int(value)
-    _fail(where, value, f"an int in [{lo}, {hi}]")
-
-
-def _bool(value, where: str) -> bool:
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    _fail(where, value, "true or false")
-
-
-def _colour_counts(d, where: str, hi: int) -> np.ndarray:
-    out = np.zeros(5, np.int8)
-    if not isinstance(d, dict):
-        _fail(where, d, "a dict colour -> count")
-    for k, v in d.items():
-        out[_name_index(k, C.COLOURS, f"{where} colour")] = _int(v, 0, hi, f"{where}[{k}]")
-    return out
-
-
-# -- dump ----------------------------------------------------------------------------------------------
-
-def to_dict(S: State, i: int) -> dict:
-    """Everything game ``i`` is, as a JSON-safe dict (see the module docstring)."""
-    colour = [C.COLOURS[c] for c in S.seat_colour[i]]
-    tiles = [C.TILE_NAME[t] for t in S.tile_at[i]]
-
-    def card(c) -> int | None:
-        return None if c < 0 else int(c) + 1
-
-    boards = {}
-    for s in range(4):
-        spaces = []
-        for k in range(3):
-            g = 3 * s + k
-            entry = None
-            if S.ghost[i, g] >= 0 or S.buddha[i, g]:
-                entry = {"ghost": card(S.ghost[i, g]), "buddha": bool(S.buddha[i, g])}
-                if S.ghost[i, g] >= 0:
-                    hp = int(S.haunter_pos[i, g])
-                    entry["haunter"] = None if hp < 0 else hp
-                    entry["marker"] = bool(S.static_on[i, g])
-            spaces.append(entry)
-        board = {"player": bool(S.is_player[i, s]), "power": C.POWER_NAME[S.seat_power[i, s]],
-                 "qi": int(S.qi[i, s]), "spaces": spaces}
-        if S.is_player[i, s]:
-            board["taoist"] = {
-                "tile": tiles[S.pos[i, s]],
-                "tao": {C.COLOURS[c]: int(S.tao[i, s, c]) for c in range(5) if S.tao[i, s, c]},
-                "yinyang": bool(S.yinyang[i, s]), "buddhas": int(S.buddhas[i, s]),
-                "buddhas_fresh": int(S.buddhas_fresh[i, s]),
-                "power_tokens": int(S.power_tokens[i, s]),
-            }
-        boards[colour[s]] = board
-    pos = int(S.deck_pos[i])
-    deck = [int(c) + 1 for c in S.deck[i, :S.deck_len[i]]]
-    sp = int(S.sp[i])
-    return {
-        "config": decode(S.rules[i]).to_dict(),
-        "seats": colour,
-        "village": [tiles[3 * r: 3 * r + 3] for r in range(3)],
-        "haunted": [tiles[p] for p in range(9) if S.haunted[i, p]],
-        "boards": boards,
-        "circle": None if S.circle[i] < 0 else C.COLOURS[S.circle[i]],
-        "temple_buddhas": int(S.temple_buddhas[i]),
-        "centre_power_tokens": int(S.centre_power_tokens[i]),
-        "supply": {"qi": int(S.qi_supply[i]),
-                   "tao": {C.COLOURS[c]: int(S.tao_supply[i, c]) for c in range(5)}},
-        "deck": deck[pos:], "drawn": deck[:pos],
-        "discard": [c + 1 for c in np.flatnonzero(S.discarded[i]).tolist()],
-        "removed": [c + 1 for c in np.flatnonzero(S.removed[i]).tolist()],
-        "uncatchable_ready": bool(S.uncatchable_ready[i]),
-        "mantra": {"space": None if S.mantra_space[i] < 0 else int(S.mantra_space[i]),
-                   "state": MANTRA_STATES[S.mantra_state[i]]},
-        "turn": {"active": colour[S.active[i]], "number": int(S.turn[i]),
-                 "helps_done": int(S.helps_done[i]), "exorcisms_done": int(S.exos_done[i]),
-                 "flags": [f for b, f in enumerate(FLAG_NAMES) if S.turn_flags[i] >> b & 1],
-                 "borrowed": [colour[s] for s in range(4) if S.borrowed[i] >> s & 1]},
-        "stack": [{"effect": stack.CODE_NAMES[S.stack_code[i, k]],
-                   "who": colour[S.stack_who[i, k]] if S.stack_who[i, k] >= 0 else None,
-                   "a": int(S.stack_a[i, k]), "b": int(S.stack_b[i, k])} for k in range(sp)],
-        "dice": [FACE_NAMES[f] for f in S.dice[i] if f >= 0],
-        "exorcism": {"targets": S.exo_targets[i].tolist(), "need_per_target": S.exo_req[i].tolist(),
-                     "outcome": int(S.exo_outcome[i]), "tokens_to_pay": S.exo_need[i].tolist(),
-                     "white_capacity": S.exo_wcap[i].tolist(), "free_whites": int(S.exo_free[i])},
-        "rng": {"key": int(S.rng_key[i]), "counter": int(S.rng_ctr[i])},
-        "forced": {"tao": [FACE_NAMES[f] for f in S.forced_tao[i] if f >= 0],
-                   "curse": [int(f) for f in S.forced_curse[i] if f >= 0]},
-        "status": {"terminated": bool(S.terminated[i]), "won": bool(S.won[i]),
-                   "loss_reason": LOSS_REASONS[S.loss_reason[i]]},
-        "decisions": int(S.decisions[i]),
-    }
-
-
-# -- build ---------------------------------------------------------------------------------------------
+from .. import cards as C
+from ..actions import NUM_ACTIONS
+from ..config import GameConfig, R, encode
+from ..geometry import CENTRE, NUM_SPACES
+from ..rules import IS_AUTO, stack
+from ..rules.setup import POWERS_OF_COLOUR
+from ..state import (DECK_SLOTS, FORCED_SLOTS, LOSS_REASONS, MANTRA_GONE, MANTRA_READY,
+                     STACK_DEPTH, State, empty_state)
+from .format import (BOARD_KEYS, FACE_NAMES, FLAG_NAMES, MANTRA_STATES, SPACE_KEYS, TAOIST_KEYS,
+                     TOP_KEYS, ScenarioError, _bool, _check_keys, _colour_counts, _fail, _int,
+                     _name_index, card_id)
 
 def from_dicts(dicts: list[dict], default_config: GameConfig) -> State:
     if not dicts:
@@ -454,5 +275,3 @@ def _build_rolls(S, i, d) -> None:
     S.exo_wcap[i] = exo.get("white_capacity", [0] * 5)
     S.exo_free[i] = exo.get("free_whites", 0)
 
-
-__all__ = ["to_dict", "from_dicts", "card_id", "ScenarioError", "SEAT_NAMES"]

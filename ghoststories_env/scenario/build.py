@@ -252,7 +252,7 @@ def _build_rolls(S, i, d) -> None:
         S.rng_key[i] = np.uint64(_int(rng_d.get("key"), 0, 2**64 - 1, "rng.key"))
         S.rng_ctr[i] = np.uint64(_int(rng_d.get("counter", 0), 0, 2**64 - 1, "rng.counter"))
     else:
-        from .rng import seed_keys
+        from ..rng import seed_keys
         seed = d.get("seed", 0)
         if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
             _fail("seed", seed, "an int")

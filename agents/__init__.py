@@ -1,0 +1,9 @@
+"""Policies that act on a whole batch of games: ``random``, ``heuristic``, trained ``ppo:<path>``.
+
+See ``agents/base.py`` for the interface (``Batch`` in, (B,) actions out) and ``make`` to build
+one by name.
+"""
+
+from .base import Agent, Batch, known, make, register
+
+__all__ = ["Agent", "Batch", "known", "make", "register"]

@@ -1,36 +1,50 @@
-"""A short demonstration: a batch of games with random legal play, one position rendered, a summary.
+"""A short demonstration: the heuristic team plays a few turns of one game (shown as text), then a
+small benchmark of random vs heuristic play prints its results table.
 
-    python -m experiments.demo
+    python -m experiments.demo                 # about a minute or two on a 2-core laptop
+
+The benchmark part is ``python -m experiments.benchmark`` on a small budget; its files go to
+``results/tmp/demo/`` (per-game CSV, Markdown table, win-rate plot).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+import agents
+from agents import Batch
 from ghoststories_env import Engine, GameConfig
-from ghoststories_env.state import LOSS_REASONS
+
+from . import benchmark
+
+DEMO_BENCHMARK = ["--agents", "random", "heuristic", "--levels", "initiation", "normal",
+                  "--players", "4", "--episodes", "100", "--batch", "100", "--seed", "0",
+                  "--out", "results/tmp/demo"]
+
+
+def show_game(turns: int = 3) -> None:
+    """The heuristic team plays a Normal game with 4 Taoists; print a position and its moves."""
+    engine = Engine(GameConfig(num_players=4, difficulty="normal"))
+    agent = agents.make("heuristic")
+    state = engine.reset(np.array([2024]))
+    print(engine.render_text(state, 0))
+    start = int(state.turn[0])
+    while not state.terminated[0] and state.turn[0] < start + turns:
+        action = agent.act(Batch(engine, state))
+        who = ("north", "east", "south", "west")[engine.current_player(state)[0]]
+        print(f"  turn {state.turn[0]:2d}  {who:5s}  {engine.decision_name(state, 0):14s} "
+              f"{engine.action_meaning(action[0])}")
+        state = engine.step(state, action)
+    print()
+    print(engine.render_text(state, 0))
 
 
 def main() -> None:
-    engine = Engine(GameConfig(num_players=4, difficulty="initiation"))
-    rng = np.random.default_rng(0)
-    state = engine.reset(np.arange(256))
-    shown = False
-    while not state.terminated.all():
-        mask = engine.legal_action_mask(state)
-        actions = (rng.random(mask.shape) * mask).argmax(1)
-        if not shown and state.turn[0] >= 8:
-            print(engine.render_text(state, 0))
-            print("legal now:", "; ".join(engine.action_meaning(a) for a in np.flatnonzero(mask[0])[:6]), "...")
-            print()
-            shown = True
-        state = engine.step(state, actions)
-    scores = engine.score(state)
-    reasons = np.bincount(state.loss_reason, minlength=len(LOSS_REASONS))
-    print(f"256 games of uniformly random legal play at Initiation, 4 Taoists: "
-          f"{state.won.mean():.1%} won, mean official score {scores.mean():.1f}, "
-          f"mean {state.decisions.mean():.0f} decisions per game")
-    print("losses: " + ", ".join(f"{n} {LOSS_REASONS[r]}" for r, n in enumerate(reasons) if r and n))
+    print("== The heuristic team plays the first turns of a Normal game (4 Taoists) ==\n")
+    show_game()
+    print("\n== Benchmark: random vs heuristic, 100 games per configuration ==")
+    print("   python -m experiments.benchmark " + " ".join(DEMO_BENCHMARK) + "\n")
+    benchmark.main(DEMO_BENCHMARK)
 
 
 if __name__ == "__main__":

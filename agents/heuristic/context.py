@@ -1,0 +1,164 @@
+"""Facts about the games waiting on one kind of decision, computed once and shared by the
+decision functions. Everything is vectorised over the rows ``idx`` of the batch (n games).
+
+The heuristic reads the engine state directly (documented in ``agents/heuristic/__init__.py``);
+it reuses the engine's own read-only helpers (``rules/common.py``) so no rule is written twice.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import numpy as np
+
+from ghoststories_env import cards as C
+from ghoststories_env.config import R
+from ghoststories_env.geometry import OPPOSITE, SPACE_SEAT
+from ghoststories_env.rules import common, stack
+
+
+class Ctx:
+    def __init__(self, S, idx: np.ndarray):
+        self.S, self.idx = S, idx
+        self.n = idx.size
+        self.rows = np.arange(self.n)
+        self.who, self.a, self.b = stack.args(S, idx)
+
+    def subset(self, sel: np.ndarray) -> "Ctx":
+        """The same facts for the rows ``sel`` (bool or positions) only."""
+        return Ctx(self.S, self.idx[sel])
+
+    # -- table ---------------------------------------------------------------------------------------
+    @cached_property
+    def bits(self):
+        return common.space_bits(self.S, self.idx)
+
+    @cached_property
+    def on(self):
+        return common.power_on(self.S, self.idx, self.bits)
+
+    def powers(self, who):
+        """(n, 8) bool: powers seat ``who`` can use now."""
+        return common.powers_of(self.S, self.idx, who, self.on)
+
+    @cached_property
+    def living(self):
+        return common.living(self.S, self.idx)
+
+    @cached_property
+    def ghost(self):
+        return self.S.ghost[self.idx].astype(np.int64)
+
+    @cached_property
+    def card(self):
+        return np.maximum(self.ghost, 0)
+
+    @cached_property
+    def has_ghost(self):
+        return self.ghost >= 0
+
+    @cached_property
+    def is_inc(self):
+        return self.has_ghost & C.IS_INCARNATION[self.card]
+
+    @cached_property
+    def haunted(self):
+        return self.S.haunted[self.idx]
+
+    @cached_property
+    def n_haunted(self):
+        return self.haunted.sum(1)
+
+    @cached_property
+    def limit(self):
+        return self.S.rules[self.idx, R.HAUNTED_LIMIT].astype(np.int64)
+
+    @cached_property
+    def cards_left(self):
+        return (self.S.deck_len[self.idx].astype(np.int64) - self.S.deck_pos[self.idx])
+
+    @cached_property
+    def inc_pending(self):
+        """(n,) bool: an incarnation is still undefeated (the deck is a clock)."""
+        return self.S.inc_defeated[self.idx] < self.S.inc_total[self.idx]
+
+    @cached_property
+    def board_count(self):
+        """(n, 4) ghosts on each board."""
+        return self.has_ghost.reshape(-1, 4, 3).sum(2)
+
+    @cached_property
+    def chances(self):
+        """(n, 4) Yang phases of living Taoists (the active one's included, if he is alive) before
+        each seat's next Yin phase: how many turns the team has to act on that board's ghosts."""
+        a = self.S.active[self.idx].astype(np.int64)
+        after = (a[:, None] + 1 + np.arange(3)) % 4
+        cum = np.cumsum(self.living[self.rows[:, None], after], 1)
+        k = (np.arange(4)[None, :] - a[:, None] - 1) % 4          # seats strictly between
+        between = np.where(k > 0, cum[self.rows[:, None], np.maximum(k - 1, 0)], 0)
+        return self.living[self.rows, a][:, None] + between
+
+    @cached_property
+    def n_living(self):
+        return self.living.sum(1)
+
+    # -- exorcism conditions -------------------------------------------------------------------------
+    @cached_property
+    def targetable(self):
+        """(n, 12) bool: ghosts an exorcism may aim at from a tile facing them (the conditions of
+        ``rules/exorcism.py::targetable`` other than the Taoist's position)."""
+        S, idx, bits = self.S, self.idx, self.bits
+        ok = self.has_ghost
+        ok &= ((bits & C.B_OPPOSITE) == 0) | (self.ghost[:, OPPOSITE] < 0)
+        ready = S.uncatchable_ready[idx] & (S.rules[idx, R.UNCATCHABLE_RULE] == 0)
+        ok &= ((bits & C.B_NEEDS_BUDDHA) == 0) | ready[:, None] | S.buddha[idx]
+        no_dice = (common.captured_dice(S, idx) >= 3) & (S.rules[idx, R.EXORCISM_WITHOUT_DICE] == 0)
+        return ok & ~no_dice[:, None]
+
+    @cached_property
+    def immune(self):
+        return (self.bits & C.B_DICE_IMMUNE) != 0
+
+    @cached_property
+    def req(self):
+        """(n, 12, 5) resistance per colour after the Circle of Prayer and the Mantra (on a
+        multicolour incarnation the Mantra is counted on its largest colour)."""
+        S, idx = self.S, self.idx
+        base = np.where(self.has_ghost[..., None], C.CARD_REQ[self.card], 0).astype(np.int64)
+        circle = S.circle[idx].astype(np.int64)
+        circle_tile = (S.tile_at[idx] == C.CIRCLE).argmax(1)
+        circle_on = (circle >= 0) & ((S.rules[idx, R.CIRCLE_WHEN_HAUNTED] == 0)
+                                     | ~S.haunted[idx, circle_tile])
+        mod = (circle_on[:, None, None] & (np.arange(5) == circle[:, None, None])).astype(np.int64)
+        mantra = (S.mantra_space[idx, None] == np.arange(12)) & self.has_ghost
+        top = base.argmax(2)[..., None] == np.arange(5)
+        mod = mod + (mantra[..., None] & top & (base > 0))
+        floor = np.minimum(base, S.rules[idx, R.MIN_RESISTANCE][:, None, None])
+        return np.maximum(base - mod, floor)
+
+    @cached_property
+    def tao_locked(self):
+        return common.tao_locked(self.S, self.idx)
+
+    @cached_property
+    def n_dice_base(self):
+        return np.maximum(0, 3 - common.captured_dice(self.S, self.idx))
+
+    @cached_property
+    def white_wild(self):
+        return common.white_is_wild(self.S, self.idx)
+
+    def pooled_tokens(self, who):
+        """(n, 9, 5) Tao tokens ``who`` could spend standing on each position: his own and those
+        of the living Taoists already there (RULES.md 5); none under an Inactive-Tao marker."""
+        S, idx = self.S, self.idx
+        pos = S.pos[idx]
+        others = self.living & (np.arange(4)[None, :] != who[:, None])
+        at = others[:, :, None] & (pos[:, :, None] == np.arange(9))          # (n, 4, 9)
+        tao = S.tao[idx].astype(np.int64)
+        pooled = np.einsum("nsp,nsc->npc", at, tao) + tao[self.rows, who][:, None, :]
+        return pooled * ~self.tao_locked[:, None, None]
+
+    @cached_property
+    def space_seat(self):
+        return np.broadcast_to(SPACE_SEAT, (self.n, 12))

@@ -1,0 +1,149 @@
+"""The Yang phase (RULES.md sections 4, 8, 9, 13): where to move, what to do there, and the
+before-moving powers, the Yin-Yang, Power tokens and Buddhas.
+
+The turn is planned as a careful player would: for every tile the Taoist can reach, the best
+thing he could do there (the help of its villager, or the best exorcism attempt it faces, with a
+second action where Second Wind or Heavenly Gust allow), and he moves where that is worth most.
+Free extras come first, before moving: Bottomless Pockets (always), the Yin-Yang when it frees a
+haunted tile or buys a help worth more than keeping it, the Mantra on the ghost he is going to
+attack, Twin Winds when it puts a teammate somewhere much better, a Power token when the
+borrowed power raises the turn's value enough. After the action: a second action if the powers
+allow it and it is worth something, then a Buddha on a facing empty space.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ghoststories_env import actions as A
+from ghoststories_env import cards as C
+from ghoststories_env.geometry import CENTRE, FACES, FACING, STEP
+
+from . import exorcism
+from . import weights as W
+from .context import Ctx
+from .threats import threat, token_values
+from .village import help_values, restore_values, tile_values
+
+NEVER = -1e9       # score of an action the heuristic does not want (still legal)
+
+
+def combine(helps, exos, pw) -> np.ndarray:
+    """(n, 9) worth of the turn's action(s) at each position, given the powers ``pw`` (n, 8)."""
+    h, e = np.maximum(helps, 0), np.maximum(exos, 0)
+    best = np.maximum(h, e)
+    twice = np.maximum(h * (1 + W.SECOND_HELP), e * (1 + W.SECOND_EXORCISM))
+    best = np.where(pw[:, C.SECOND_WIND, None], np.maximum(best, twice), best)
+    return np.where(pw[:, C.HEAVENLY_GUST, None], np.maximum(best, h + e), best)
+
+
+def position_values(ctx: Ctx, who, pw=None, plan=None) -> np.ndarray:
+    """(n, 9) worth of ending the move on each position for seat ``who``."""
+    pw = ctx.powers(who) if pw is None else pw
+    plan = exorcism.plan(ctx, who, pw) if plan is None else plan
+    v = combine(help_values(ctx, who), plan["at"], pw)
+    v[:, CENTRE] += W.CENTRE_BONUS
+    # a Buddha taken on an earlier turn can be put on an empty space facing the tile
+    ready = ctx.S.buddhas[ctx.idx, who] > ctx.S.buddhas_fresh[ctx.idx, who]
+    free = ~ctx.has_ghost & ~ctx.S.buddha[ctx.idx]
+    v += W.BUDDHA_PLACED * (ready[:, None] & (FACES[None] & free[:, None, :]).any(2))
+    return v
+
+
+def seat_position_values(ctx: Ctx, seat) -> np.ndarray:
+    return position_values(ctx, np.asarray(seat, np.int64))
+
+
+def _reach(ctx: Ctx, who, pw) -> np.ndarray:
+    pos = np.maximum(ctx.S.pos[ctx.idx, who], 0).astype(np.int64)
+    return STEP[pos] | pw[:, C.PEAKS, None]
+
+
+def _best_turn(ctx: Ctx, who, pw) -> np.ndarray:
+    v = position_values(ctx, who, pw)
+    return np.where(_reach(ctx, who, pw), v, -np.inf).max(1)
+
+
+# -- the extras ----------------------------------------------------------------------------------------
+
+def _yinyang(ctx: Ctx, s: np.ndarray, reachable: np.ndarray) -> None:
+    """Free a haunted tile, or buy a help out of reach, when worth more than keeping the token."""
+    free = restore_values(ctx)
+    s[:, A.YINYANG_UNHAUNT:A.YINYANG_UNHAUNT + 9] = np.where(free > W.YINYANG_KEEP, 900 + free, NEVER)
+    helps = np.take_along_axis(tile_values(ctx, ctx.who, weighed=False),
+                                ctx.S.tile_at[ctx.idx].astype(np.int64), 1)
+    worth = (helps > W.YINYANG_HELP_KEEP) & (~reachable | (helps > 2 * W.YINYANG_HELP_KEEP))
+    s[:, A.YINYANG_HELP:A.YINYANG_HELP + 9] = np.where(worth, 800 + helps, NEVER)
+
+
+def _mantra(ctx: Ctx, s: np.ndarray, plan: dict, dest: np.ndarray) -> None:
+    """Put the Mantra on the ghost attacked from ``dest``, else on the worst ghost in play."""
+    facing = FACING[dest].astype(np.int64)                               # (n, 2)
+    ev = np.where(facing >= 0, plan["single"][ctx.rows[:, None], np.maximum(facing, 0)], -1.0)
+    aim = facing[ctx.rows, ev.argmax(1)]
+    worst = np.where(ctx.targetable, threat(ctx), -1.0).argmax(1)
+    target = np.where((aim >= 0) & (ev.max(1) > 0), aim, worst)
+    useful = ctx.S.mantra_space[ctx.idx] != target
+    s[ctx.rows[useful], A.MANTRA + target[useful]] = 700.0
+
+
+def _twin_winds(ctx: Ctx, s: np.ndarray) -> None:
+    """Move a teammate one step when his best action gains enough from it."""
+    for seat in range(4):
+        legal = np.flatnonzero(ctx.S.mask[ctx.idx, A.TWIN_WINDS + seat])
+        if not legal.size:
+            continue
+        sub = ctx.subset(legal)
+        v = seat_position_values(sub, np.full(sub.n, seat))
+        pos = np.maximum(sub.S.pos[sub.idx, seat], 0).astype(np.int64)
+        gain = np.where(STEP[pos], v, -np.inf).max(1) - v[sub.rows, pos]
+        s[legal, A.TWIN_WINDS + seat] = np.where(gain > W.TWIN_WINDS_GAIN, 600 + gain, NEVER)
+
+
+def _power_tokens(ctx: Ctx, s: np.ndarray) -> None:
+    """Borrow a neutral board's power when the turn gains enough from it (RULES.md 13)."""
+    for seat in range(4):
+        legal = np.flatnonzero(ctx.S.mask[ctx.idx, A.POWER_TOKEN + seat])
+        if not legal.size:
+            continue
+        sub = ctx.subset(legal)
+        pw = sub.powers(sub.who)
+        power = sub.S.seat_power[sub.idx, seat].astype(np.int64)
+        more = pw.copy()
+        more[sub.rows, power] = True
+        gain = _best_turn(sub, sub.who, more) - _best_turn(sub, sub.who, pw)
+        gain = np.where(power == C.POCKETS, token_values(sub).max(1), gain)
+        s[legal, A.POWER_TOKEN + seat] = np.where(gain > W.POWER_TOKEN_GAIN, 500 + gain, NEVER)
+
+
+# -- the YANG decision --------------------------------------------------------------------------------
+
+def yang(ctx: Ctx) -> np.ndarray:
+    who, stage = ctx.who, ctx.a
+    pw = ctx.powers(who)
+    plan = exorcism.plan(ctx, who, pw)
+    helps = help_values(ctx, who)
+    s = np.full((ctx.n, A.NUM_ACTIONS), NEVER)
+    pos = np.maximum(ctx.S.pos[ctx.idx, who], 0).astype(np.int64)
+    before = stage == 0
+    # stage 0: the move, and the extras before it
+    v = position_values(ctx, who, pw, plan)
+    s[:, A.MOVE:A.MOVE + 9] = np.where(before[:, None], 10 + v, NEVER)
+    dest = np.where(_reach(ctx, who, pw), v, -np.inf).argmax(1)
+    s[:, A.POCKETS:A.POCKETS + 5] = np.where(before[:, None], 1000 + token_values(ctx), NEVER)
+    _mantra(ctx, s, plan, dest)
+    _yinyang(ctx, s, _reach(ctx, who, pw))
+    if before.any():
+        _twin_winds(ctx, s)
+        _power_tokens(ctx, s)
+    # stages 1-2: the action(s) at the Taoist's tile, or pass
+    s[:, A.HELP] = helps[ctx.rows, pos]
+    s[:, A.EXORCISE:A.EXORCISE + 12] = plan["single"]
+    corner = np.searchsorted(exorcism.CORNERS, pos).clip(0, 3)
+    s[:, A.EXORCISE_BOTH] = plan["pair"][ctx.rows, corner]
+    s[:, A.PASS] = 0.0
+    # stage 2: a Buddha on a facing empty space, once no second action is worth more
+    s[:, A.BUDDHA:A.BUDDHA + 12] = 0.3
+    return s
+
+

@@ -1,0 +1,219 @@
+"""Village helps (RULES.md section 7): what asking each villager is worth now, and the answers to
+each tile's questions (which colour, which haunted tile, which ghost, which board...).
+
+``help_values(ctx, who)`` (n, 9) is indexed by *position*: the worth of the help of the tile lying
+there for seat ``who`` (0 where the tile is haunted). Each tile's worth is computed from the same
+numbers as the rest of the heuristic (ghost threats, Qi and token values, arrival cost).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ghoststories_env import actions as A
+from ghoststories_env import cards as C
+
+from . import odds
+from . import weights as W
+from .context import Ctx
+from .threats import (arrival_cost, board_qi_cost, curse_harm, haunter_value, qi_cost, qi_gain,
+                      threat, tile_loss, token_values)
+
+_TILE_IMPORTANCE = np.array(W.TILE_IMPORTANCE)
+
+
+# Chance gained by one less resistance in a colour, for a need of k after the team's tokens: the
+# odds of 3 dice (white wild) reaching k-1 less those of reaching k.
+_P3 = odds.success_probability(np.eye(5, dtype=np.int64)[[0] * 7] * np.arange(7)[:, None],
+                               np.zeros((7, 5)), np.zeros((7, 5)), np.full(7, 3),
+                               np.ones(7, bool), np.zeros(7, bool))
+ONE_LESS = np.concatenate([[0.0], _P3[:-1] - _P3[1:]])            # indexed by the need k
+
+
+def circle_benefit(ctx: Ctx) -> np.ndarray:
+    """(n, 5) worth of the Circle's -1 on each colour: for each ghost in play needing that colour,
+    the chance one less resistance adds to an attempt (after up to two of the team's tokens) times
+    the ghost's value, over ``CIRCLE_ATTEMPTS`` attempts; plus its worth against ghosts to come."""
+    team = (ctx.S.tao[ctx.idx] * ctx.living[..., None]).sum(1)                   # (n, 5)
+    k = np.clip(ctx.req - np.minimum(team, 2)[:, None, :], 0, ONE_LESS.size - 1)  # (n, 12, 5)
+    gain = (threat(ctx)[..., None] * ONE_LESS[k] * (ctx.req > 0)).sum(1)
+    return W.CIRCLE_ATTEMPTS * gain + W.CIRCLE_FUTURE
+
+
+def _circle(ctx, who):
+    benefit = circle_benefit(ctx)
+    cur = ctx.S.circle[ctx.idx].astype(np.int64)
+    now = np.where(cur >= 0, benefit[ctx.rows, np.maximum(cur, 0)], 0.0)
+    avail = (ctx.S.tao_supply[ctx.idx] > 0) & (np.arange(5) != cur[:, None])
+    return np.maximum(0, np.where(avail, benefit, 0).max(1) - now)
+
+
+def _temple(ctx, who):
+    held = ctx.S.buddhas[ctx.idx, who]
+    return (ctx.S.temple_buddhas[ctx.idx] > 0) * W.BUDDHA * np.where(held > 0, 0.6, 1.0)
+
+
+def _cemetery(ctx, who):
+    dead = (ctx.S.is_player[ctx.idx] & (ctx.S.qi[ctx.idx] == 0)).any(1)
+    return dead * (W.REVIVE - curse_harm(ctx, who).mean(1))
+
+
+def restore_values(ctx: Ctx) -> np.ndarray:
+    """(n, 9) worth of turning each haunted tile back (Altar, Yin-Yang): its help back, and the
+    distance it puts back between the village and the haunted-tile limit (a lost game times the
+    square of the share of the limit reached)."""
+    tile = ctx.S.tile_at[ctx.idx].astype(np.int64)
+    share = (ctx.n_haunted / ctx.limit)[:, None]
+    base = W.HAUNT_TILE + _TILE_IMPORTANCE[tile] + W.LOSS * share ** 2
+    return np.where(ctx.haunted, base, 0.0)
+
+
+def _altar(ctx, who):
+    return np.maximum(0, restore_values(ctx).max(1) - arrival_cost(ctx)) * ctx.haunted.any(1)
+
+
+def herbalist_value(ctx, who):
+    tv = token_values(ctx) * (ctx.S.tao_supply[ctx.idx] > 0)
+    white = tv.max(1) * ctx.white_wild
+    return 2 * (tv.sum(1) + white) / 6
+
+
+def sorcerer_targets(ctx: Ctx) -> np.ndarray:
+    return np.where(ctx.has_ghost & ~ctx.is_inc, threat(ctx), -np.inf)
+
+
+def _sorcerer(ctx, who):
+    best = sorcerer_targets(ctx).max(1)
+    return np.where(np.isfinite(best), best - qi_cost(ctx.S.qi[ctx.idx, who]), 0.0)
+
+
+def night_watch_gain(ctx: Ctx) -> np.ndarray:
+    """(n, 4) worth of sending each board's haunting figurines back to their cards."""
+    fig = ctx.S.haunter_pos[ctx.idx].astype(np.int64)
+    gain = haunter_value(ctx, fig) - haunter_value(ctx, np.minimum(fig, 0))
+    return gain.reshape(-1, 4, 3).sum(2)
+
+
+def _night_watch(ctx, who):
+    return night_watch_gain(ctx).max(1)
+
+
+def pavilion_trap(ctx: Ctx) -> np.ndarray:
+    """(n,) worth of moving the worst ordinary ghost onto an empty Buddha space."""
+    trap = (ctx.S.buddha[ctx.idx] & ~ctx.has_ghost).any(1)
+    best = np.where(ctx.has_ghost & ~ctx.is_inc, threat(ctx), 0.0).max(1)
+    return trap * best
+
+
+def _pavilion(ctx, who):
+    full = (ctx.board_count == 3).any(1) & (ctx.board_count < 3).any(1)
+    relief = full * (board_qi_cost(ctx) * (ctx.board_count == 3)).max(1) * W.OVERRUN_ROUNDS * 0.7
+    return np.maximum(np.maximum(pavilion_trap(ctx), relief), W.PAVILION_MINOR) * ctx.has_ghost.any(1)
+
+
+def _tea_house(ctx, who):
+    qi = ctx.S.qi[ctx.idx, who]
+    gain = qi_gain(qi) * (ctx.S.qi_supply[ctx.idx] > 0)
+    tv = (token_values(ctx) * (ctx.S.tao_supply[ctx.idx] > 0)).max(1)
+    return gain + tv - arrival_cost(ctx)
+
+
+_TILE_VALUE = {C.CIRCLE: _circle, C.TEMPLE: _temple, C.CEMETERY: _cemetery, C.ALTAR: _altar,
+               C.HERBALIST: herbalist_value, C.SORCERER: _sorcerer, C.NIGHT_WATCH: _night_watch,
+               C.PAVILION: _pavilion, C.TEA_HOUSE: _tea_house}
+
+
+def tile_values(ctx: Ctx, who, weighed: bool = True) -> np.ndarray:
+    """(n, 9) worth of each tile's help (by tile id) for seat ``who``, haunted or not. Weighed by
+    ``HELP_WEIGHT`` when it competes with exorcisms for the turn's action (measured: helps
+    counted at their full worth crowd out exorcisms); the Yin-Yang's extra help is not."""
+    v = np.stack([_TILE_VALUE[t](ctx, who) for t in range(C.NUM_TILES)], 1)
+    return v * np.asarray(W.HELP_WEIGHT) if weighed else v
+
+
+def help_values(ctx: Ctx, who) -> np.ndarray:
+    """(n, 9) worth of the help available at each position (0 on a haunted tile)."""
+    by_tile = tile_values(ctx, who)
+    at = np.take_along_axis(by_tile, ctx.S.tile_at[ctx.idx].astype(np.int64), 1)
+    return np.where(ctx.haunted, 0.0, at)
+
+
+# -- the tiles' questions ------------------------------------------------------------------------------
+
+def _scores(ctx, start, values):
+    s = np.zeros((ctx.n, A.NUM_ACTIONS))
+    s[:, start:start + values.shape[1]] = values
+    return s
+
+
+def circle_colour(ctx: Ctx) -> np.ndarray:
+    return _scores(ctx, A.CHOOSE_COLOUR, circle_benefit(ctx))
+
+
+def take_tao(ctx: Ctx) -> np.ndarray:
+    return _scores(ctx, A.CHOOSE_COLOUR, token_values(ctx))
+
+
+def altar_pick(ctx: Ctx) -> np.ndarray:
+    return _scores(ctx, A.CHOOSE_TILE, restore_values(ctx))
+
+
+def cemetery_pick(ctx: Ctx) -> np.ndarray:
+    """Bring back the Taoist whose board's power works (ties: the first)."""
+    return _scores(ctx, A.CHOOSE_TAOIST, ctx.on.astype(float))
+
+
+def herb_reroll(ctx: Ctx) -> np.ndarray:
+    """The Gods' Favorite at the Herbalist: reroll the dice whose token is worth less than an
+    average die (a colour gone from the supply is worth nothing)."""
+    tv = token_values(ctx) * (ctx.S.tao_supply[ctx.idx] > 0)
+    die_mean = (tv.sum(1) + tv.max(1) * ctx.white_wild) / 6
+    dice = ctx.S.dice[ctx.idx].astype(np.int64)
+    colour = (dice >= 0) & (dice < 5)
+    worth = np.where(colour, np.take_along_axis(tv, np.clip(dice, 0, 4), 1), np.inf)
+    bits = ((worth < die_mean[:, None]) * (1 << np.arange(dice.shape[1]))).sum(1)
+    s = np.zeros((ctx.n, A.NUM_ACTIONS))
+    s[ctx.rows, A.REROLL + bits] = 1.0
+    return s
+
+
+def sorcerer_pick(ctx: Ctx) -> np.ndarray:
+    return _scores(ctx, A.CHOOSE_SPACE, np.nan_to_num(sorcerer_targets(ctx), neginf=-1e9))
+
+
+def night_watch_pick(ctx: Ctx) -> np.ndarray:
+    return _scores(ctx, A.CHOOSE_TAOIST, night_watch_gain(ctx))
+
+
+def pav_ghost(ctx: Ctx) -> np.ndarray:
+    """Move the worst ordinary ghost onto an empty Buddha space, else a ghost off a full board
+    (the worst one), else the worst ghost."""
+    v = threat(ctx)
+    trap = (ctx.S.buddha[ctx.idx] & ~ctx.has_ghost).any(1)[:, None] & ~ctx.is_inc
+    full = (ctx.board_count == 3)[:, np.arange(12) // 3]
+    return _scores(ctx, A.CHOOSE_SPACE, v + 100 * trap + 10 * full)
+
+
+def pav_dest(ctx: Ctx) -> np.ndarray:
+    from .ghosts import space_scores
+    card = ctx.ghost[ctx.rows, ctx.a]
+    return _scores(ctx, A.CHOOSE_SPACE, space_scores(ctx, card, moving_from=ctx.a))
+
+
+def pav_taoist(ctx: Ctx) -> np.ndarray:
+    """Move the other Taoist whose best help or exorcism gains most from moving anywhere."""
+    from .turn import seat_position_values
+    gains = np.zeros((ctx.n, 4))
+    for s in range(4):
+        seat = np.full(ctx.n, s)
+        v = seat_position_values(ctx, seat)
+        cur = v[ctx.rows, np.maximum(ctx.S.pos[ctx.idx, s], 0)]
+        gains[:, s] = v.max(1) - cur
+    return _scores(ctx, A.CHOOSE_TAOIST, gains)
+
+
+def move_taoist(ctx: Ctx) -> np.ndarray:
+    """Twin Winds or Pavilion: put the moved Taoist where his best action is worth most."""
+    from .turn import seat_position_values
+    return _scores(ctx, A.CHOOSE_TILE, seat_position_values(ctx, ctx.a))
+

@@ -1,0 +1,74 @@
+"""The agents: legal actions only, every decision answered, determinism, the registry."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import agents
+from agents import Batch
+from agents.heuristic import SCORERS
+from ghoststories_env import Engine, GameConfig
+from ghoststories_env.rules import stack
+
+CONFIGS = [("initiation", 4), ("normal", 1), ("nightmare", 3), ("hell", 2)]
+
+
+def play_checked(agent, engine, seeds, max_steps=3000):
+    """Play to the end, asserting at every step that each running game's action is legal."""
+    state = engine.reset(seeds)
+    for _ in range(max_steps):
+        if state.terminated.all():
+            return state
+        batch = Batch(engine, state)
+        actions = agent.act(batch)
+        running = np.flatnonzero(~state.terminated)
+        assert actions.shape == (len(seeds),)
+        assert batch.mask[running, actions[running]].all(), "an agent chose a masked action"
+        state = engine.step(state, actions)
+    raise AssertionError("games did not end")
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic"])
+@pytest.mark.parametrize("level,players", CONFIGS)
+def test_agent__never_chooses_a_masked_action(name, level, players):
+    engine = Engine(GameConfig(num_players=players, difficulty=level))
+    play_checked(agents.make(name), engine, np.arange(12) + 100)
+
+
+def test_heuristic__answers_every_decision_kind():
+    decisions = {n for n, e in zip(stack.CODE_NAMES, stack.EFFECTS) if e.is_decision}
+    assert decisions <= set(SCORERS), f"no scorer for {sorted(decisions - set(SCORERS))}"
+
+
+def test_heuristic__plays_chosen_power_sides():
+    engine = Engine(GameConfig(num_players=4, difficulty="normal", power_sides="chosen"))
+    play_checked(agents.make("heuristic"), engine, np.arange(4))
+
+
+def test_heuristic__outplays_random():
+    engine = Engine(GameConfig(num_players=4, difficulty="initiation"))
+    seeds = np.arange(48) + 5000
+    h = play_checked(agents.make("heuristic"), engine, seeds)
+    r = play_checked(agents.make("random"), engine, seeds)
+    assert engine.score(h).mean() > engine.score(r).mean() + 5
+    assert h.turn.mean() > 1.5 * r.turn.mean()
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic"])
+def test_agent__a_game_plays_the_same_in_any_batch(name):
+    """Per-game determinism: a game's course does not depend on its batch neighbours."""
+    engine = Engine(GameConfig(num_players=2, difficulty="normal"))
+    alone = play_checked(agents.make(name), engine, np.array([77]))
+    mixed = play_checked(agents.make(name), engine, np.array([5, 77, 9]))
+    assert alone.take([0]).equals(mixed.take([1]))
+
+
+def test_make__unknown_names_and_bad_arguments_are_refused():
+    with pytest.raises(ValueError, match="unknown agent 'alpha'.*heuristic.*random"):
+        agents.make("alpha")
+    with pytest.raises(ValueError, match="takes no argument"):
+        agents.make("random:3")
+    with pytest.raises(ValueError, match="needs the model's path"):
+        agents.make("ppo")
+    assert {"random", "heuristic", "ppo"} <= set(agents.known())

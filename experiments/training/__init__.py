@@ -1,0 +1,2 @@
+"""The pieces of ``experiments/train.py``: configuration, environments, callbacks, evaluation,
+checkpoints, curriculum and behaviour cloning, one module each."""

@@ -5,7 +5,8 @@ import json
 import numpy as np
 import pytest
 
-from ghoststories_env import Engine, GameConfig
+from ghoststories_env import Engine
+from ghoststories_env.config import PRESETS
 from ghoststories_env.state import FIELDS
 
 
@@ -21,9 +22,9 @@ def assert_same_game(a, i, b, j):
         assert np.array_equal(x, y), f"field {f} differs"
 
 
-@pytest.mark.parametrize("cfg", [GameConfig(), GameConfig(num_players=2, difficulty="hell")])
-def test_game_in_batch_of_256_equals_game_alone(cfg):
-    engine = Engine(cfg)
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_game_in_batch_of_256_equals_game_alone(preset):
+    engine = Engine(PRESETS[preset])
     B = 256
     seeds = np.arange(B) * 7919 + 11
     batch = engine.reset(seeds)

@@ -87,10 +87,11 @@ def _mantra(ctx: Ctx, s: np.ndarray, plan: dict, dest: np.ndarray) -> None:
     s[ctx.rows[useful], A.MANTRA + target[useful]] = 700.0
 
 
-def _twin_winds(ctx: Ctx, s: np.ndarray) -> None:
-    """Move a teammate one step when his best action gains enough from it."""
+def _twin_winds(ctx: Ctx, s: np.ndarray, before: np.ndarray) -> None:
+    """Move a teammate one step when his best action gains enough from it (games ``before``
+    their move only: the gain is read from the turn still ahead)."""
     for seat in range(4):
-        legal = np.flatnonzero(ctx.S.mask[ctx.idx, A.TWIN_WINDS + seat])
+        legal = np.flatnonzero(ctx.S.mask[ctx.idx, A.TWIN_WINDS + seat] & before)
         if not legal.size:
             continue
         sub = ctx.subset(legal)
@@ -100,10 +101,11 @@ def _twin_winds(ctx: Ctx, s: np.ndarray) -> None:
         s[legal, A.TWIN_WINDS + seat] = np.where(gain > W.TWIN_WINDS_GAIN, 600 + gain, NEVER)
 
 
-def _power_tokens(ctx: Ctx, s: np.ndarray) -> None:
-    """Borrow a neutral board's power when the turn gains enough from it (RULES.md 13)."""
+def _power_tokens(ctx: Ctx, s: np.ndarray, before: np.ndarray) -> None:
+    """Borrow a neutral board's power when the turn gains enough from it (RULES.md 13), in the
+    games ``before`` their move (the gain is that of the turn still ahead)."""
     for seat in range(4):
-        legal = np.flatnonzero(ctx.S.mask[ctx.idx, A.POWER_TOKEN + seat])
+        legal = np.flatnonzero(ctx.S.mask[ctx.idx, A.POWER_TOKEN + seat] & before)
         if not legal.size:
             continue
         sub = ctx.subset(legal)
@@ -133,9 +135,8 @@ def yang(ctx: Ctx) -> np.ndarray:
     s[:, A.POCKETS:A.POCKETS + 5] = np.where(before[:, None], 1000 + token_values(ctx), NEVER)
     _mantra(ctx, s, plan, dest)
     _yinyang(ctx, s, _reach(ctx, who, pw))
-    if before.any():
-        _twin_winds(ctx, s)
-        _power_tokens(ctx, s)
+    _twin_winds(ctx, s, before)
+    _power_tokens(ctx, s, before)
     # stages 1-2: the action(s) at the Taoist's tile, or pass
     s[:, A.HELP] = helps[ctx.rows, pos]
     s[:, A.EXORCISE:A.EXORCISE + 12] = plan["single"]

@@ -72,3 +72,17 @@ def test_make__unknown_names_and_bad_arguments_are_refused():
     with pytest.raises(ValueError, match="needs the model's path"):
         agents.make("ppo")
     assert {"random", "heuristic", "ppo"} <= set(agents.known())
+
+
+def test_heuristic__extras_of_other_games_do_not_leak_into_a_game():
+    """Regression: the Power-token and Twin-Winds extras were once scored for every game that
+    could take them whenever any game of the batch was before its move, so a game after its
+    action (normal-3p, seed 180000850, decision 11) spent a Power token in a batch and passed
+    alone. Here that game and three others are replayed alone against a batch of 24."""
+    engine = Engine(GameConfig(num_players=3, difficulty="normal"))
+    seeds = np.arange(180000830, 180000854)
+    team = agents.make("heuristic")
+    mixed = play_checked(team, engine, seeds)
+    for i in (0, 7, 20, 23):
+        alone = play_checked(team, engine, seeds[i:i + 1])
+        assert alone.take([0]).equals(mixed.take([i])), f"seed {seeds[i]}"

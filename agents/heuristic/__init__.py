@@ -77,6 +77,7 @@ SCORERS = {
     "POWER_SIDE": powers.power_side,
 }
 _BY_CODE = {stack.CODES[name]: fn for name, fn in SCORERS.items() if name in stack.CODES}
+DECIMALS = 6                 # scores equal to this many decimals are ties (lowest action id wins)
 
 
 class HeuristicAgent:
@@ -94,7 +95,9 @@ class HeuristicAgent:
             if scorer is None:
                 continue
             rows = running[part]
-            scores = scorer(Ctx(S, rows))
+            # rounded: sums over roll tables padded to the batch's largest roll differ in the
+            # last bits from game to game, and a game's choice must not depend on its batch
+            scores = np.round(scorer(Ctx(S, rows)), DECIMALS)
             scores = np.where(mask[rows], scores, -np.inf)
             actions[rows] = scores.argmax(1)
         return actions

@@ -74,15 +74,20 @@ def test_make__unknown_names_and_bad_arguments_are_refused():
     assert {"random", "heuristic", "ppo"} <= set(agents.known())
 
 
-def test_heuristic__extras_of_other_games_do_not_leak_into_a_game():
-    """Regression: the Power-token and Twin-Winds extras were once scored for every game that
-    could take them whenever any game of the batch was before its move, so a game after its
-    action (normal-3p, seed 180000850, decision 11) spent a Power token in a batch and passed
-    alone. Here that game and three others are replayed alone against a batch of 24."""
-    engine = Engine(GameConfig(num_players=3, difficulty="normal"))
-    seeds = np.arange(180000830, 180000854)
+@pytest.mark.parametrize("level,players,seeds,replayed", [
+    ("normal", 3, np.arange(180000830, 180000854), (0, 7, 20, 23)),
+    ("hell", 4, np.arange(48) * 101 + 7, (0, 20, 47)),
+])
+def test_heuristic__a_game_plays_the_same_alone_as_in_a_larger_batch(level, players, seeds, replayed):
+    """Regressions of batch dependence. Normal-3p seed 180000850 (index 20), decision 11: the
+    Power-token and Twin-Winds extras were scored for every game that could take them whenever
+    any game of the batch was before its move, so a game after its action spent a token in a
+    batch and passed alone. Hell-4p seed 2027 (index 20), decision 68: a corner's pair value
+    differed in the last bit with the batch (roll tables padded to the batch's largest roll) and
+    broke a tie the other way; scores are now rounded before the choice."""
+    engine = Engine(GameConfig(num_players=players, difficulty=level))
     team = agents.make("heuristic")
     mixed = play_checked(team, engine, seeds)
-    for i in (0, 7, 20, 23):
+    for i in replayed:
         alone = play_checked(team, engine, seeds[i:i + 1])
         assert alone.take([0]).equals(mixed.take([i])), f"seed {seeds[i]}"

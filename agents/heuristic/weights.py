@@ -39,9 +39,11 @@ CIRCLE_ATTEMPTS = 1.5     # attempts the Circle's -1 helps against each ghost in
 CIRCLE_FUTURE = 0.8       # the Circle's worth against ghosts still to come
 BUDDHA = 8.0              # a Buddha taken (it traps a future ghost); 0.6 of it for a second one
 BUDDHA_PLACED = 1.0       # ending the move where a held Buddha can be put on an empty space
-REVIVE = 8.0              # a dead Taoist brought back
+REVIVE = 40.0             # a dead Taoist brought back (his turns and power; his board stops
+                          # passing its overrun and curses to the living: measured)
 TILE_IMPORTANCE = (1.0, 0.6, 0.4, 1.0, 0.9, 1.0, 0.8, 0.5, 0.7)   # help value kept by tile id
-HELP_WEIGHT = (0.5,) * 9  # by tile id: share of a help's computed worth that counts in choices
+HELP_WEIGHT = (0.5, 0.5, 1.0, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5)  # by tile id: share of a help's computed
+                          # worth that counts in choices (the Cemetery's revival counts in full)
 YINYANG_KEEP = 7.0        # a Yin-Yang frees a haunted tile worth more than this ...
 YINYANG_HELP_KEEP = 7.0   # ... or buys a help out of reach worth more than this
 PAVILION_MINOR = 0.2

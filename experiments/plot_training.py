@@ -25,7 +25,7 @@ PANELS = (   # (title, source, key); source "eval" reads evals.csv, "tb" the Ten
     ("eval mean score", "eval", "score"),
     ("training games: mean score", "tb", "rollout/score"),
     ("value loss", "tb", "train/value_loss"),
-    ("entropy", "tb", "train/entropy_loss"),
+    ("entropy loss (minus the policy entropy)", "tb", "train/entropy_loss"),
     ("steps/s (line) and env share % (dots)", "tb", "time/steps_per_s"),
 )
 

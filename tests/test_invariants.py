@@ -4,7 +4,7 @@ while a game runs; every legal action steps; every game ends)."""
 import numpy as np
 import pytest
 
-from ghoststories_env import Engine, GameConfig
+from ghoststories_env import Engine
 from ghoststories_env.config import PRESETS
 from invariants import check
 

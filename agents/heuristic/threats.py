@@ -103,7 +103,7 @@ def curse_harm(ctx: Ctx, roller: np.ndarray) -> np.ndarray:
     """(n, 12) expected harm of one Curse-die roll by seat ``roller`` (n,) for the ghost on each
     space (RULES.md 2): its haunt face haunts that ghost's line. The Gods' Favorite rerolls a bad
     face when the reroll is better on average."""
-    S, idx, r = ctx.S, ctx.idx, ctx.rows
+    S, idx = ctx.S, ctx.idx
     tv = W.TOKEN_BASE + 0.2
     faces = np.stack(np.broadcast_arrays(
         np.zeros((ctx.n, 12)), np.zeros((ctx.n, 12)), tile_loss(ctx),

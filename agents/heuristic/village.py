@@ -17,7 +17,7 @@ from . import odds
 from . import weights as W
 from .context import Ctx
 from .threats import (arrival_cost, board_qi_cost, curse_harm, haunter_value, qi_cost, qi_gain,
-                      threat, tile_loss, token_values)
+                      threat, token_values)
 
 _TILE_IMPORTANCE = np.array(W.TILE_IMPORTANCE)
 

@@ -44,6 +44,7 @@ def policy(mask: np.ndarray, rng: np.random.Generator) -> int:
 
 def play(preset: str, seed: int, team=None) -> dict:
     """One game; ``team`` (an agent of agents/) chooses the actions, else ``policy``."""
+    from agents import Batch                       # here: replaying (test_golden) needs no agents
     engine = Engine(PRESETS[preset])
     rng = np.random.default_rng(seed)
     s = engine.reset([seed])
@@ -52,7 +53,6 @@ def play(preset: str, seed: int, team=None) -> dict:
         if team is None:
             a = policy(engine.legal_action_mask(s)[0], rng)
         else:
-            from agents import Batch
             a = int(team.act(Batch(engine, s))[0])
         decision = engine.decision_name(s, 0)
         s = engine.step(s, np.array([a]))

@@ -268,11 +268,19 @@ def test_circle_lowers_only_its_colour_of_a_multicolour_incarnation__s5():
     assert ghost_at(e, s, 4) is None and tao_of(e, s) == {}
 
 
-def test_mantra_colour_on_a_multicolour_incarnation_is_chosen_after_the_roll__s5():
-    tao = {"red": 1, "green": 2, "blue": 2, "yellow": 2}
-    d = scene(EDGE, {4: "Hope Killer"}, tao=tao, forced=["black", "black", "black"],
+MANTRA_TAO = {"red": 1, "green": 2, "blue": 2, "yellow": 2}
+
+
+def attack_hope_killer_under_the_mantra():
+    """Hope Killer (2 of each colour but black) with the Mantra on it, three black faces and
+    tokens that cover everything but one red: attacked, waiting on the Mantra's colour."""
+    d = scene(EDGE, {4: "Hope Killer"}, tao=MANTRA_TAO, forced=["black", "black", "black"],
               mantra={"space": 4, "state": "on_ghost"}, deck=["Ghoul", "Skinner"])
-    e, s = attack(d, 4)
+    return attack(d, 4)
+
+
+def test_mantra_colour_on_a_multicolour_incarnation_is_chosen_after_the_roll__s5():
+    e, s = attack_hope_killer_under_the_mantra()
     assert decision(e, s) == "EXO_MANTRA"
     assert legal_in(e, s, "CHOOSE_COLOUR") == [0, 1, 2, 3]   # the colours Hope Killer needs
     s = act(e, s, "CHOOSE_COLOUR", C.RED)         # red needs 1: the one red token completes it
@@ -281,12 +289,9 @@ def test_mantra_colour_on_a_multicolour_incarnation_is_chosen_after_the_roll__s5
 
 
 def test_mantra_colour_choice_decides_success__s5():
-    tao = {"red": 1, "green": 2, "blue": 2, "yellow": 2}
-    d = scene(EDGE, {4: "Hope Killer"}, tao=tao, forced=["black", "black", "black"],
-              mantra={"space": 4, "state": "on_ghost"}, deck=["Ghoul", "Skinner"])
-    e, s = attack(d, 4)
+    e, s = attack_hope_killer_under_the_mantra()
     s = act(e, s, "CHOOSE_COLOUR", C.GREEN)       # red still needs 2 with 1 token: impossible
-    assert ghost_at(e, s, 4)["ghost"] == 58 and tao_of(e, s) == tao
+    assert ghost_at(e, s, 4)["ghost"] == 58 and tao_of(e, s) == MANTRA_TAO
 
 
 # -- multicolour and dice-immune ghosts ---------------------------------------------------------------

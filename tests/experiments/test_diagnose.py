@@ -1,0 +1,46 @@
+"""The diagnosis CLI: its counts add up to what the games themselves record."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import agents
+from agents import Batch
+from experiments import diagnose
+from experiments.seeds import benchmark_seeds
+from ghoststories_env import PRESETS, Engine
+
+
+def _final_state(config, n):
+    engine, agent = Engine(PRESETS[config]), agents.make("heuristic")
+    level, players = config.split("-")[0], int(config[-2])
+    s = engine.reset(benchmark_seeds(level, players, n, "eval"))
+    while not s.terminated.all():
+        s = engine.step(s, agent.act(Batch(engine, s)))
+    return s
+
+
+@pytest.mark.parametrize("config", ["initiation-4p", "hell-2p"])
+def test_diagnose__removals_and_hauntings_add_up_to_the_final_states(config):
+    n = 6
+    d = diagnose.diagnose("heuristic", config, n)
+    s = _final_state(config, n)
+    removed = sum(v for k, v in d.items() if k.startswith("removed:")) * n
+    assert removed == pytest.approx(s.discarded.sum())          # every discard is attributed
+    haunted = sum(v for k, v in d.items() if k.startswith("haunted:")) * n
+    assert haunted - d.get("tiles turned back", 0) * n == pytest.approx(s.haunted.sum())
+    assert d["win rate"] == pytest.approx(s.won.mean())
+    level, players = config.split("-")[0], int(config[-2])
+    start = Engine(PRESETS[config]).reset(benchmark_seeds(level, players, n, "eval"))
+    start_qi = start.qi.astype(int).sum()
+    lost = sum(v for k, v in d.items() if k.startswith("Qi lost:")) * n
+    assert start_qi + d["Qi gained"] * n - lost == pytest.approx(s.qi.astype(int).sum())
+
+
+def test_diagnose_cli__prints_a_table_and_rejects_unknown_configurations(capsys):
+    diagnose.main(["--configs", "normal-1p", "--episodes", "2"])
+    out = capsys.readouterr().out
+    assert "| removed: exorcism |" in out and "| win rate |" in out
+    with pytest.raises(ValueError, match="unknown configuration 'normal-5p'"):
+        diagnose.diagnose("heuristic", "normal-5p", 2)

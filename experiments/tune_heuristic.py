@@ -1,0 +1,138 @@
+"""Tune the heuristic's weights (``agents/heuristic/weights.py``) by the cross-entropy method.
+
+    python -m experiments.tune_heuristic --generations 6 --population 8 --games 120 --seed 1 \\
+        --out results/heuristic_tuning
+
+Each candidate multiplies the tuned weights by ``exp(x)`` (``x`` one number per weight in
+``TUNED``; ``QI_SCALE`` scales the cost of a Qi at 2 or more Qi, ``HELP_SCALE`` the share of a
+help's worth that counts against exorcisms) and plays the same ``train`` seeds of
+``experiments/seeds.py`` (common random numbers) in five configurations spanning the levels and
+team sizes; its fitness is the mean official score. Each generation draws ``--population``
+candidates around the mean, moves the mean halfway to the mean of the best three and narrows the
+spread. The mean is what the search returns (the single best candidate is the luckiest draw on
+these seeds). Writes ``--out``/``tuning.json``: every generation's fitness and the final mean's
+multipliers and weights. Check a result on other seeds (``eval`` split) before adopting it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import numpy as np
+
+import agents
+from agents import Batch
+from agents.heuristic import threats
+from agents.heuristic import weights as W
+from ghoststories_env import PRESETS, Engine
+
+from .seeds import benchmark_seeds
+
+TUNED = ("GHOST_BASE", "BOARD_TWO", "BOARD_FULL", "OVERRUN_ROUNDS", "HAUNT_TILE", "HAUNT_RISK",
+         "HAUNT_URGENCY", "TORMENT_ROLLS", "INCARNATION", "INCARNATION_CLOCK", "TOKEN_BASE",
+         "TOKEN_DEMAND", "ARRIVAL", "ARRIVAL_CLOCK", "CIRCLE_ATTEMPTS", "BUDDHA", "YINYANG_KEEP",
+         "YINYANG_HELP_KEEP", "SECOND_EXORCISM", "CENTRE_BONUS", "LOSS")
+NAMES = TUNED + ("QI_SCALE", "HELP_SCALE")
+CONFIGS = ("initiation-4p", "normal-1p", "normal-4p", "nightmare-2p", "hell-3p")
+ELITE = 3
+
+
+def weights_for(x: np.ndarray) -> dict:
+    """The weights of ``weights.py`` multiplied as the log-multipliers ``x`` (one per ``NAMES``)."""
+    x = dict(zip(NAMES, np.asarray(x, float)))
+    out = {k: getattr(W, k) * float(np.exp(x[k])) for k in TUNED}
+    qi = np.array(W.QI_COST)
+    qi[2:] *= np.exp(x["QI_SCALE"])                  # at 0 and 1 Qi a loss is a death: not tuned
+    help_weight = np.array(W.HELP_WEIGHT)
+    part = help_weight < 1                           # the revival (weight 1) counts in full
+    help_weight[part] = np.minimum(1.0, help_weight[part] * np.exp(x["HELP_SCALE"]))
+    out["QI_COST"] = tuple(float(q) for q in qi)
+    out["HELP_WEIGHT"] = tuple(float(h) for h in help_weight)
+    return out
+
+
+@contextmanager
+def weights_set(values: dict):
+    """Play with ``values`` in place of the module's weights; restore them afterwards."""
+    saved = {k: getattr(W, k) for k in values}
+    saved_qi = threats._QI_COST
+    try:
+        for k, v in values.items():
+            setattr(W, k, v)
+        threats._QI_COST = np.array(values.get("QI_COST", W.QI_COST))   # cached at import
+        yield
+    finally:
+        for k, v in saved.items():
+            setattr(W, k, v)
+        threats._QI_COST = saved_qi
+
+
+def fitness(values: dict, games: int, seed: int = 0, configs=CONFIGS) -> tuple[float, float]:
+    """(mean official score, win rate) of the heuristic with ``values`` over the ``train`` seeds."""
+    agent, scores, wins = agents.make("heuristic"), [], []
+    with weights_set(values):
+        for name in configs:
+            engine = Engine(PRESETS[name])
+            level, players = name.split("-")[0], int(name[-2])
+            s = engine.reset(benchmark_seeds(level, players, games, "train", seed))
+            while not s.terminated.all():
+                s = engine.step(s, agent.act(Batch(engine, s)))
+            scores.append(engine.score(s).mean())
+            wins.append(s.won.mean())
+    return float(np.mean(scores)), float(np.mean(wins))
+
+
+def search(generations: int, population: int, games: int, seed: int, spread: float = 0.35,
+           configs=CONFIGS, log=print) -> dict:
+    rng = np.random.default_rng(seed)
+    mu, sd = np.zeros(len(NAMES)), np.full(len(NAMES), spread)
+    fit = lambda x: fitness(weights_for(x), games, configs=configs)      # noqa: E731
+    history = [{"generation": -1, "mean_fitness": fit(mu)}]
+    log(f"start: score {history[0]['mean_fitness'][0]:.2f}")
+    for g in range(generations):
+        X = mu + sd * rng.standard_normal((population, len(NAMES)))
+        F = np.array([fit(x)[0] for x in X])
+        elite = X[np.argsort(-F)[:ELITE]]
+        mu = 0.5 * mu + 0.5 * elite.mean(0)
+        sd = np.maximum(0.08, 0.7 * sd + 0.3 * elite.std(0))
+        history.append({"generation": g, "candidates": F.round(3).tolist(),
+                        "mean_fitness": fit(mu)})
+        log(f"generation {g}: best candidates {np.sort(F)[::-1][:ELITE].round(2).tolist()}, "
+            f"mean {history[-1]['mean_fitness'][0]:.2f}")
+    return {"configs": list(configs), "multipliers": dict(zip(NAMES, mu.round(3).tolist())),
+            "weights": weights_for(mu), "history": history}
+
+
+def main(argv=None) -> dict:
+    p = argparse.ArgumentParser(prog="python -m experiments.tune_heuristic", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--generations", type=int, default=6)
+    p.add_argument("--population", type=int, default=8)
+    p.add_argument("--games", type=int, default=120, help="games per configuration and candidate")
+    p.add_argument("--seed", type=int, default=1, help="the search's own random draws")
+    p.add_argument("--spread", type=float, default=0.35, help="first standard deviation of x")
+    p.add_argument("--configs", nargs="+", default=list(CONFIGS), choices=sorted(PRESETS),
+                   help="configurations each candidate plays")
+    p.add_argument("--out", default="results/heuristic_tuning")
+    a = p.parse_args(argv)
+    if min(a.generations, a.population, a.games) < 1 or a.population < ELITE:
+        p.error(f"need --generations, --games >= 1 and --population >= {ELITE}")
+    t0 = time.perf_counter()
+    result = search(a.generations, a.population, a.games, a.seed, a.spread, a.configs)
+    result["command"] = "python -m experiments.tune_heuristic " + " ".join(
+        sys.argv[1:] if argv is None else argv)
+    result["seconds"] = round(time.perf_counter() - t0)
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "tuning.json").write_text(json.dumps(result, indent=1))
+    print(f"wrote {out / 'tuning.json'} ({result['seconds']} s)")
+    return result
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,43 @@
+"""The weight tuner: candidates are the weight table times exp(x), applied only while they play."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from agents.heuristic import threats
+from agents.heuristic import weights as W
+from experiments import tune_heuristic as T
+
+
+def test_weights_for__zero_is_the_table_and_multipliers_scale_it():
+    same = T.weights_for(np.zeros(len(T.NAMES)))
+    assert all(same[k] == getattr(W, k) for k in T.TUNED)
+    assert same["QI_COST"] == tuple(W.QI_COST) and same["HELP_WEIGHT"] == tuple(W.HELP_WEIGHT)
+    x = np.zeros(len(T.NAMES))
+    x[T.NAMES.index("LOSS")] = np.log(2)
+    x[T.NAMES.index("QI_SCALE")] = np.log(0.5)
+    w = T.weights_for(x)
+    assert w["LOSS"] == 2 * W.LOSS
+    assert w["QI_COST"][:2] == tuple(W.QI_COST[:2])          # a death's cost is never tuned
+    assert np.allclose(w["QI_COST"][2:], np.array(W.QI_COST[2:]) / 2)
+
+
+def test_weights_set__applies_then_restores_even_on_error():
+    before, qi = W.LOSS, threats._QI_COST
+    try:
+        with T.weights_set({"LOSS": 1.0, "QI_COST": (1.0,) * 5}):
+            assert W.LOSS == 1.0 and threats.qi_cost(3) == 1.0
+            raise RuntimeError("stop")
+    except RuntimeError:
+        pass
+    assert W.LOSS == before and threats._QI_COST is qi
+
+
+def test_tuner_cli__tiny_run_writes_its_history(tmp_path):
+    T.main(["--generations", "1", "--population", "3", "--games", "2", "--out", str(tmp_path)])
+    result = json.loads((tmp_path / "tuning.json").read_text())
+    assert [h["generation"] for h in result["history"]] == [-1, 0]
+    assert len(result["history"][1]["candidates"]) == 3
+    assert set(result["multipliers"]) == set(T.NAMES)

@@ -40,7 +40,8 @@ def test_collect__discounting_follows_gamma():
     data, results = imitation.collect(teacher, teacher, OPTIONS, 0.5, np.arange(1))
     final = 1.0 if results["win_rate"] else -1.0
     expected = final * 0.5 ** np.arange(data["ret"].size)[::-1]
-    np.testing.assert_allclose(data["ret"], expected, rtol=1e-6)
+    # returns are float32: early steps of a long game fall below its smallest normal number
+    np.testing.assert_allclose(data["ret"], expected, rtol=1e-6, atol=np.finfo(np.float32).tiny)
 
 
 def tiny_model(tmp_path, *overrides):

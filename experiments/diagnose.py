@@ -35,7 +35,7 @@ from .seeds import benchmark_seeds
 NAME_OF = {code: name for name, code in stack.CODES.items()}
 
 
-def _step_counts(before, after, code: int, a: int, i: int, out: Counter) -> None:
+def _step_counts(before, after, code: int, i: int, out: Counter) -> None:
     """Add what changed in game ``i`` between two states to ``out``."""
     name = NAME_OF.get(code, "")
     yin = after.turn[i] != before.turn[i]               # the step ran into the next Yin phase
@@ -81,18 +81,19 @@ def _step_counts(before, after, code: int, a: int, i: int, out: Counter) -> None
 
 
 def diagnose(agent_spec: str, config: str, episodes: int, seed: int = 0) -> dict:
-    """Per-game averages of the counts of the module docstring, plus win rate and loss reasons."""
+    """Per-game averages of the counts of the module docstring, plus win rate and turns.
+    (A diagnosis, not a hot path: the comparison runs game by game.)"""
     if config not in PRESETS:
         raise ValueError(f"unknown configuration {config!r}; known: {', '.join(PRESETS)}")
-    level, players = config.split("-")[0], int(config.split("-")[-1][0])
-    engine, agent = Engine(PRESETS[config]), agents.make(agent_spec)
-    state = engine.reset(benchmark_seeds(level, players, episodes, "eval", seed))
+    cfg = PRESETS[config]
+    engine, agent = Engine(cfg), agents.make(agent_spec)
+    state = engine.reset(benchmark_seeds(cfg.difficulty, cfg.num_players, episodes, "eval", seed))
     counts: Counter = Counter()
     while not state.terminated.all():
         action = agent.act(Batch(engine, state))
         nxt = engine.step(state, action)
         for i in np.flatnonzero(~state.terminated):
-            _step_counts(state, nxt, int(state.top[i]), int(action[i]), i, counts)
+            _step_counts(state, nxt, int(state.top[i]), i, counts)
         state = nxt
     out = {k: v / episodes for k, v in sorted(counts.items())}
     out["win rate"] = float(state.won.mean())

@@ -77,9 +77,9 @@ def fitness(values: dict, games: int, seed: int = 0, configs=CONFIGS) -> tuple[f
     agent, scores, wins = agents.make("heuristic"), [], []
     with weights_set(values):
         for name in configs:
-            engine = Engine(PRESETS[name])
-            level, players = name.split("-")[0], int(name[-2])
-            s = engine.reset(benchmark_seeds(level, players, games, "train", seed))
+            cfg = PRESETS[name]
+            engine = Engine(cfg)
+            s = engine.reset(benchmark_seeds(cfg.difficulty, cfg.num_players, games, "train", seed))
             while not s.terminated.all():
                 s = engine.step(s, agent.act(Batch(engine, s)))
             scores.append(engine.score(s).mean())

@@ -11,10 +11,15 @@ from experiments.seeds import benchmark_seeds
 from ghoststories_env import PRESETS, Engine
 
 
+def _start(config, n):
+    cfg = PRESETS[config]
+    engine = Engine(cfg)
+    return engine, engine.reset(benchmark_seeds(cfg.difficulty, cfg.num_players, n, "eval"))
+
+
 def _final_state(config, n):
-    engine, agent = Engine(PRESETS[config]), agents.make("heuristic")
-    level, players = config.split("-")[0], int(config[-2])
-    s = engine.reset(benchmark_seeds(level, players, n, "eval"))
+    engine, s = _start(config, n)
+    agent = agents.make("heuristic")
     while not s.terminated.all():
         s = engine.step(s, agent.act(Batch(engine, s)))
     return s
@@ -30,9 +35,7 @@ def test_diagnose__removals_and_hauntings_add_up_to_the_final_states(config):
     haunted = sum(v for k, v in d.items() if k.startswith("haunted:")) * n
     assert haunted - d.get("tiles turned back", 0) * n == pytest.approx(s.haunted.sum())
     assert d["win rate"] == pytest.approx(s.won.mean())
-    level, players = config.split("-")[0], int(config[-2])
-    start = Engine(PRESETS[config]).reset(benchmark_seeds(level, players, n, "eval"))
-    start_qi = start.qi.astype(int).sum()
+    start_qi = _start(config, n)[1].qi.astype(int).sum()
     lost = sum(v for k, v in d.items() if k.startswith("Qi lost:")) * n
     assert start_qi + d["Qi gained"] * n - lost == pytest.approx(s.qi.astype(int).sum())
 

@@ -27,7 +27,6 @@ import numpy as np
 
 import agents
 from agents import Batch
-from agents.heuristic import threats
 from agents.heuristic import weights as W
 from ghoststories_env import PRESETS, Engine
 
@@ -60,16 +59,13 @@ def weights_for(x: np.ndarray) -> dict:
 def weights_set(values: dict):
     """Play with ``values`` in place of the module's weights; restore them afterwards."""
     saved = {k: getattr(W, k) for k in values}
-    saved_qi = threats._QI_COST
     try:
-        for k, v in values.items():
+        for k, v in values.items():           # the heuristic reads its weights at each call
             setattr(W, k, v)
-        threats._QI_COST = np.array(values.get("QI_COST", W.QI_COST))   # cached at import
         yield
     finally:
         for k, v in saved.items():
             setattr(W, k, v)
-        threats._QI_COST = saved_qi
 
 
 def fitness(values: dict, games: int, seed: int = 0, configs=CONFIGS) -> tuple[float, float]:

@@ -19,8 +19,6 @@ from ghoststories_env.geometry import SPACE_LINE
 from . import weights as W
 from .context import Ctx
 
-_QI_COST = np.array(W.QI_COST)
-_TILE_IMPORTANCE = np.array(W.TILE_IMPORTANCE)
 _REWARD = np.zeros(len(C.RIGHT_CODES))
 for _code, _v in W.REWARD.items():
     _REWARD[C.RIGHT_CODES.index(_code)] = _v
@@ -31,7 +29,8 @@ CARD_CURSES = (C.CARD_RIGHT == C.R_CURSE).sum(1)
 
 def qi_cost(q) -> np.ndarray:
     """Cost of losing 1 Qi at Qi ``q`` (at 1 the Taoist dies)."""
-    return _QI_COST[np.clip(np.asarray(q, np.int64), 0, len(_QI_COST) - 1)]
+    cost = np.asarray(W.QI_COST)          # read at each call: experiments/tune_heuristic.py sets it
+    return cost[np.clip(np.asarray(q, np.int64), 0, cost.size - 1)]
 
 
 def qi_gain(q) -> np.ndarray:
@@ -78,7 +77,8 @@ def tile_loss(ctx: Ctx, before=0) -> np.ndarray:
     tile = np.take_along_axis(ctx.S.tile_at[ctx.idx].astype(np.int64), pos, 1)
     count = ctx.n_haunted[:, None] + 1 + before
     fatal = none_left | (count >= ctx.limit[:, None])
-    cost = W.HAUNT_TILE + W.HAUNT_RISK * np.minimum(count / ctx.limit[:, None], 1) + _TILE_IMPORTANCE[tile]
+    importance = np.asarray(W.TILE_IMPORTANCE)[tile]
+    cost = W.HAUNT_TILE + W.HAUNT_RISK * np.minimum(count / ctx.limit[:, None], 1) + importance
     return np.where(fatal, W.LOSS, cost)
 
 

@@ -19,8 +19,6 @@ from .context import Ctx
 from .threats import (arrival_cost, board_qi_cost, curse_harm, haunter_value, qi_cost, qi_gain,
                       threat, token_values)
 
-_TILE_IMPORTANCE = np.array(W.TILE_IMPORTANCE)
-
 
 # Chance gained by one less resistance in a colour, for a need of k after the team's tokens: the
 # odds of 3 dice (white wild) reaching k-1 less those of reaching k.
@@ -64,7 +62,7 @@ def restore_values(ctx: Ctx) -> np.ndarray:
     square of the share of the limit reached)."""
     tile = ctx.S.tile_at[ctx.idx].astype(np.int64)
     share = (ctx.n_haunted / ctx.limit)[:, None]
-    base = W.HAUNT_TILE + _TILE_IMPORTANCE[tile] + W.LOSS * share ** 2
+    base = W.HAUNT_TILE + np.asarray(W.TILE_IMPORTANCE)[tile] + W.LOSS * share ** 2
     return np.where(ctx.haunted, base, 0.0)
 
 

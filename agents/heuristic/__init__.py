@@ -86,11 +86,13 @@ class HeuristicAgent:
     def __init__(self):
         self.name = "heuristic"
 
-    def act(self, batch: Batch) -> np.ndarray:
+    def scores(self, batch: Batch) -> np.ndarray:
+        """(B, A) the score of every action, ``-inf`` where illegal; the agent plays the argmax.
+        A decision kind without a scorer scores its legal actions 0 (the first one is played)."""
         S, mask = batch.state, batch.mask
-        actions = mask.argmax(1)                      # fallback: the first legal action
+        out = np.where(mask, 0.0, -np.inf)
         running = np.flatnonzero(mask.any(1))
-        for code, part in stack.split(S.top[running].astype(np.int64)):
+        for code, part in stack.split(S.top[running].astype(np.int64)) if running.size else ():
             scorer = _BY_CODE.get(code)
             if scorer is None:
                 continue
@@ -98,9 +100,11 @@ class HeuristicAgent:
             # rounded: sums over roll tables padded to the batch's largest roll differ in the
             # last bits from game to game, and a game's choice must not depend on its batch
             scores = np.round(scorer(Ctx(S, rows)), DECIMALS)
-            scores = np.where(mask[rows], scores, -np.inf)
-            actions[rows] = scores.argmax(1)
-        return actions
+            out[rows] = np.where(mask[rows], scores, -np.inf)
+        return out
+
+    def act(self, batch: Batch) -> np.ndarray:
+        return self.scores(batch).argmax(1)       # finished games (all -inf) get 0
 
 
 def _make(arg: str, **_) -> HeuristicAgent:

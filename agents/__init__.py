@@ -1,4 +1,5 @@
-"""Policies that act on a whole batch of games: ``random``, ``heuristic``, trained ``ppo:<path>``.
+"""Policies that act on a whole batch of games: ``random``, ``heuristic``, ``rollout`` (the heuristic
+with Monte-Carlo rollouts at its Yang decisions), trained ``ppo:<path>``.
 
 See ``agents/base.py`` for the interface (``Batch`` in, (B,) actions out) and ``make`` to build
 one by name.

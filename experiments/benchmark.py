@@ -57,7 +57,7 @@ def parse(argv=None) -> Args:
     p = argparse.ArgumentParser(prog="python -m experiments.benchmark", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--agents", nargs="+", default=["random", "heuristic"],
-                   help="agent names: random, heuristic, ppo:<path to zip>")
+                   help="agent names: random, heuristic, rollout[:KxW], ppo:<path to zip>")
     p.add_argument("--levels", nargs="+", default=list(LEVEL_NAMES), choices=LEVEL_NAMES)
     p.add_argument("--players", nargs="+", type=int, default=list(PLAYERS), choices=PLAYERS)
     p.add_argument("--episodes", type=int, default=1000, help="games per agent and configuration")

@@ -1,0 +1,91 @@
+"""The rollout agent: its sampled futures hide nothing they should not and lose no card; it plays
+legal actions, the same in any batch, and only leaves the heuristic's choice when its futures
+say so."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import agents
+from agents import Batch
+from agents.rollout import RolloutAgent, sample_futures
+from ghoststories_env import Engine, GameConfig
+from ghoststories_env import cards as C
+from ghoststories_env.rules import stack
+
+def midgame(engine, seeds, steps=40):
+    """Games played ``steps`` decisions by the heuristic, then on to their next Yang decision."""
+    h = agents.make("heuristic")
+    S = engine.reset(seeds)
+    for _ in range(steps):
+        S = engine.step(S, h.act(Batch(engine, S)))
+    for _ in range(200):
+        waiting = (S.top == stack.CODES["YANG"]) | S.terminated
+        if waiting.all():
+            return S
+        nxt = engine.step(S, h.act(Batch(engine, S)))
+        S.put(np.flatnonzero(~waiting), nxt.take(np.flatnonzero(~waiting)))
+    raise AssertionError("no Yang decision reached")
+
+
+@pytest.fixture(scope="module")
+def nightmare():
+    engine = Engine(GameConfig(num_players=3, difficulty="nightmare"))
+    return engine, midgame(engine, np.arange(6) + 700)
+
+
+def test_sample_futures__redraws_only_the_unseen_and_loses_no_card(nightmare):
+    """RULES.md 3, 13: the undrawn deck and the cards left out are unknown; what was drawn and
+    where the incarnations lie in the deck are not."""
+    _, S = nightmare
+    F = S.copy()
+    sample_futures(F, np.arange(F.deck_pos.size, dtype=np.uint64) + 11)
+    changed = False
+    for r in range(S.deck_pos.size):
+        lo, hi = int(S.deck_pos[r]), int(S.deck_len[r])
+        assert np.array_equal(F.deck[r, :lo], S.deck[r, :lo])            # drawn: untouched
+        was_inc = C.IS_INCARNATION[S.deck[r, lo:hi]]
+        assert np.array_equal(C.IS_INCARNATION[F.deck[r, lo:hi]], was_inc)
+        before = np.sort(np.r_[S.deck[r, lo:hi], np.flatnonzero(S.removed[r])])
+        after = np.sort(np.r_[F.deck[r, lo:hi], np.flatnonzero(F.removed[r])])
+        assert np.array_equal(before, after)                               # same unseen cards
+        assert np.unique(F.deck[r, :hi]).size == hi
+        changed |= not np.array_equal(F.deck[r, lo:hi], S.deck[r, lo:hi])
+    assert changed
+    assert (F.rng_key != S.rng_key).all() and (F.rng_ctr == 0).all()
+    G = S.copy()
+    sample_futures(G, np.arange(F.deck_pos.size, dtype=np.uint64) + 11)
+    assert G.equals(F)                                                     # keys decide all
+
+
+def test_rollout__legal_and_the_same_in_any_batch(nightmare):
+    engine, S = nightmare
+    agent = RolloutAgent(rollouts=2, width=2)
+    alone = [int(agent.act(Batch(engine, S.take([i])))[0]) for i in (0, 3)]
+    together = agent.act(Batch(engine, S))
+    mask = engine.legal_action_mask(S)
+    running = ~S.terminated
+    assert mask[running, together[running]].all()
+    assert [int(together[0]), int(together[3])] == alone
+
+
+def test_rollout__keeps_the_heuristic_choice_unless_the_futures_say_otherwise(nightmare):
+    engine, S = nightmare
+    agent = RolloutAgent(rollouts=3, width=3)
+    heuristic, rows, cands = agent.candidates(Batch(engine, S))
+    assert rows.size and (cands[:, 0] == heuristic[rows]).all()
+    values = agent.evaluate(engine, S, rows, cands)
+    assert values.shape == (*cands.shape, 3)
+    assert np.isnan(values[cands < 0]).all() and np.isfinite(values[cands >= 0]).all()
+    never = RolloutAgent(rollouts=3, width=3, z=1e9)         # no gain is ever sure enough
+    assert np.array_equal(never.act(Batch(engine, S)), heuristic)
+
+
+def test_make__rollout_arguments():
+    assert agents.make("rollout:4x2").rollouts == 4 and agents.make("rollout:4x2").width == 2
+    assert agents.make("rollout").name == "rollout"
+    with pytest.raises(ValueError, match="'K' or 'KxW'"):
+        agents.make("rollout:many")
+    with pytest.raises(ValueError, match="width >= 2"):
+        agents.make("rollout:4x1")

@@ -111,17 +111,16 @@ class RolloutAgent:
 
 def sample_futures(S, keys: np.ndarray) -> None:
     """Re-draw, in place, each game's undrawn deck and dice from ``keys`` (see module doc)."""
-    is_inc = np.zeros(C.NUM_GHOSTS + C.NUM_INCARNATIONS + 1, bool)
-    is_inc[C.NUM_GHOSTS:-1] = True                                      # index -1: empty slot
+    # a loop over the futures: a few small draws each, nothing next to playing them out
     for r, key in enumerate(keys):
         gen = np.random.default_rng(int(key))
         lo, hi = int(S.deck_pos[r]), int(S.deck_len[r])
         deck = S.deck[r, lo:hi]
         unseen = S.removed[r].copy()
         unseen[deck.astype(np.int64)] = True
-        slot_inc = is_inc[deck]
+        slot_inc = C.IS_INCARNATION[deck]
         pool = np.flatnonzero(unseen)
-        ghosts, incs = pool[~is_inc[pool]], pool[is_inc[pool]]
+        ghosts, incs = pool[~C.IS_INCARNATION[pool]], pool[C.IS_INCARNATION[pool]]
         deck[~slot_inc] = gen.choice(ghosts, int((~slot_inc).sum()), replace=False)
         deck[slot_inc] = gen.choice(incs, int(slot_inc.sum()), replace=False)
         unseen[deck.astype(np.int64)] = False

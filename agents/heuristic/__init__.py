@@ -92,7 +92,7 @@ class HeuristicAgent:
         S, mask = batch.state, batch.mask
         out = np.where(mask, 0.0, -np.inf)
         running = np.flatnonzero(mask.any(1))
-        for code, part in stack.split(S.top[running].astype(np.int64)) if running.size else ():
+        for code, part in stack.split(S.top[running].astype(np.int64)):
             scorer = _BY_CODE.get(code)
             if scorer is None:
                 continue

@@ -161,7 +161,9 @@ def clear(S, idx: np.ndarray) -> None:
 
 
 def split(codes: np.ndarray):
-    """Yield ``(code, positions in codes holding it)`` for each code present."""
+    """Yield ``(code, positions in codes holding it)`` for each code present (none if empty)."""
+    if codes.size == 0:
+        return
     if codes.size == 1:
         yield int(codes[0]), np.zeros(1, np.int64)
         return

@@ -91,3 +91,10 @@ def test_heuristic__a_game_plays_the_same_alone_as_in_a_larger_batch(level, play
     for i in replayed:
         alone = play_checked(team, engine, seeds[i:i + 1])
         assert alone.take([0]).equals(mixed.take([i])), f"seed {seeds[i]}"
+
+
+def test_heuristic__a_batch_of_finished_games_gets_zeros():
+    """Nothing to decide (every game over, empty masks): no scorer runs, every action is 0."""
+    engine = Engine(GameConfig(num_players=2, difficulty="hell"))
+    state = play_checked(agents.make("random"), engine, np.arange(3))
+    assert (agents.make("heuristic").act(Batch(engine, state)) == 0).all()

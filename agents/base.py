@@ -68,7 +68,8 @@ def register(kind: str, factory: Callable[[str], Agent]) -> None:
 
 def make(spec: str, **kwargs) -> Agent:
     """Build an agent from its name: ``"random"``, ``"heuristic"``, ``"rollout"`` (or
-    ``"rollout:KxW"``), ``"ppo:<path to zip>"``.
+    ``"rollout:KxW"``, ``"rollout:KxW:progress"``), ``"ppo:<path to zip>"``; and the clairvoyant
+    yardstick ``"oracle"`` (not a player: it reads the future, see ``agents/rollout.py``).
     Keyword arguments go to the agent's constructor (e.g. ``seed`` for ``random``)."""
     from . import heuristic, ppo, random_agent, rollout  # noqa: F401  (they register themselves)
     kind, _, arg = str(spec).partition(":")

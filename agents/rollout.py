@@ -2,9 +2,10 @@
 
 At each Yang-phase decision (moving, the free extras, the action, the Buddhas) the heuristic's
 ``width`` best actions are each tried in ``rollouts`` sampled futures that the heuristic then plays
-to the end. An action replaces the heuristic's own choice only when its final official score beats
-that choice's, future by future, by more than ``z`` standard errors of the mean difference (and the
-best such action is played); every other decision is the heuristic's. This is one step of policy
+to the end. An action replaces the heuristic's own choice only when its final value (the official
+score, or with ``value="progress"`` the progress toward a win: ``VALUES``) beats that choice's,
+future by future, by more than ``z`` standard errors of the mean difference (and the best such
+action is played); every other decision is the heuristic's. This is one step of policy
 improvement over the heuristic, made cautious because a few futures rank close actions no better
 than a coin: with the plain best mean (8 futures, 3 candidates) the agent scored 4 points a game
 *below* the heuristic on 20 Hell 2p games. It costs about ``width * rollouts`` heuristic games per
@@ -21,6 +22,13 @@ batch. Reads ``batch.state`` (it copies and plays it).
 
     agents.make("rollout")          # 8 futures for each of the heuristic's 3 best actions
     agents.make("rollout:16x4")     # 16 futures, 4 candidates
+    agents.make("rollout:8x3:progress")   # futures judged by progress toward a win (``VALUES``)
+
+``oracle`` is the same search made clairvoyant, a yardstick and not a player: it plays each
+candidate once in the game's *true* future (the real deck order and the real dice, read from the
+state), judges it by progress and keeps the best. What it wins bounds what one step of search over
+the heuristic could win with perfect information; it shows how much of the heuristic's losses is
+bad luck it could not have foreseen (README, "How winnable are the games?").
 """
 
 from __future__ import annotations
@@ -38,14 +46,30 @@ SEARCHED = ("YANG",)              # decision kinds searched; the others are the 
 _WANTED = -1e8                    # heuristic scores below this are actions it never wants
 _STREAM = np.uint64(0x632BE59BD9B4E019)   # keeps the futures' streams apart from the game's
 
+# what a finished game is worth to the search, (engine, state) -> (B,) float
+VALUES = {
+    "score": lambda engine, S: engine.score(S).astype(float),
+    # the deck is the game's clock: a team that draws further has survived longer; an
+    # incarnation defeated and a win count above that, and the official score breaks ties
+    "progress": lambda engine, S: (S.deck_pos + 5.0 * S.inc_defeated + 50.0 * S.won
+                                   + 0.01 * engine.score(S)),
+}
+
 
 class RolloutAgent:
-    def __init__(self, rollouts: int = 8, width: int = 3, seed: int = 0, z: float = 2.0):
+    def __init__(self, rollouts: int = 8, width: int = 3, seed: int = 0, z: float = 2.0,
+                 value: str = "score", clairvoyant: bool = False):
         if rollouts < 1 or width < 2:
             raise ValueError(f"rollout agent needs rollouts >= 1 and width >= 2, got "
                              f"rollouts={rollouts}, width={width}")
+        if value not in VALUES:
+            raise ValueError(f"unknown rollout value {value!r}; allowed: {', '.join(VALUES)}")
+        if clairvoyant and rollouts != 1:
+            raise ValueError(f"a clairvoyant search has one future (the true one), got {rollouts}")
         self.rollouts, self.width, self.seed, self.z = int(rollouts), int(width), int(seed), z
+        self.value, self.clairvoyant = VALUES[value], clairvoyant
         self.name = "rollout" if (rollouts, width) == (8, 3) else f"rollout:{rollouts}x{width}"
+        self.name += "" if value == "score" else f":{value}"
         self.base = HeuristicAgent()
         self.codes = np.array([stack.CODES[name] for name in SEARCHED])
 
@@ -77,7 +101,8 @@ class RolloutAgent:
         """(n, width, K) final score of each candidate in each sampled future (nan for pads)."""
         K = self.rollouts
         futures = S.take(np.repeat(rows, K))
-        sample_futures(futures, self._keys(S, rows))
+        if not self.clairvoyant:
+            sample_futures(futures, self._keys(S, rows))
         game, slot = np.nonzero(cands >= 0)                             # the (game, candidate) pairs
         pick = (game[:, None] * K + np.arange(K)).ravel()
         trial = futures.take(pick)
@@ -95,14 +120,14 @@ class RolloutAgent:
             return rng.draw(base, np.zeros(rows.size, np.uint64), self.rollouts).ravel()
 
     def _play_out(self, engine, S) -> np.ndarray:
-        """Final scores of the games of ``S`` played to the end by the heuristic; the games still
+        """Final values of the games of ``S`` played to the end by the heuristic; the games still
         running are gathered into a smaller batch as the others end."""
         score = np.zeros(S.terminated.size)
         live = np.arange(S.terminated.size)
         while True:
             done = S.terminated                       # a candidate itself may end the game
             if done.any():
-                score[live[done]] = engine.score(S.take(np.flatnonzero(done)))
+                score[live[done]] = self.value(engine, S.take(np.flatnonzero(done)))
                 live, S = live[~done], S.take(np.flatnonzero(~done))
             if not live.size:
                 return score
@@ -130,12 +155,21 @@ def sample_futures(S, keys: np.ndarray) -> None:
 
 
 def _make(arg: str, seed: int = 0) -> RolloutAgent:
-    if not arg:
-        return RolloutAgent(seed=seed)
-    k, _, w = arg.partition("x")
+    size, _, value = arg.partition(":")
+    k, _, w = (size or "8").partition("x")
     if not (k.isdigit() and (w.isdigit() or not w)):
-        raise ValueError(f"agent 'rollout' takes 'K' or 'KxW' (futures, candidates), got {arg!r}")
-    return RolloutAgent(int(k), int(w) if w else 3, seed)
+        raise ValueError(f"agent 'rollout' takes 'K', 'KxW' (futures, candidates) and optionally "
+                         f"':VALUE' ({', '.join(VALUES)}), got {arg!r}")
+    return RolloutAgent(int(k), int(w) if w else 3, seed, value=value or "score")
+
+
+def _make_oracle(arg: str, seed: int = 0) -> RolloutAgent:
+    if arg and not arg.isdigit():
+        raise ValueError(f"agent 'oracle' takes its number of candidates W, got {arg!r}")
+    agent = RolloutAgent(1, int(arg or 4), seed, value="progress", clairvoyant=True)
+    agent.name = "oracle" if not arg else f"oracle:{arg}"
+    return agent
 
 
 register("rollout", _make)
+register("oracle", _make_oracle)

@@ -7,9 +7,11 @@ Each candidate multiplies the tuned weights by ``exp(x)`` (``x`` one number per 
 ``TUNED``; ``QI_SCALE`` scales the cost of a Qi at 2 or more Qi, ``HELP_SCALE`` the share of a
 help's worth that counts against exorcisms) and plays the same ``train`` seeds of
 ``experiments/seeds.py`` (common random numbers) in five configurations spanning the levels and
-team sizes; its fitness is the mean official score. Each generation draws ``--population``
-candidates around the mean, moves the mean halfway to the mean of the best three and narrows the
-spread. The mean is what the search returns (the single best candidate is the luckiest draw on
+team sizes; its fitness is the mean official score (``--objective score``) or, for the hard
+levels where wins are too rare to steer by, the progress toward a win (``--objective progress``:
+cards drawn, plus 5 per incarnation defeated and 50 per win; ``agents/rollout.py`` ``VALUES``).
+Each generation draws ``--population`` candidates around the mean, moves the mean halfway to the
+mean of the best three and narrows the spread. The mean is what the search returns (the single best candidate is the luckiest draw on
 these seeds). Writes ``--out``/``tuning.json``: every generation's fitness and the final mean's
 multipliers and weights. Check a result on other seeds (``eval`` split) before adopting it.
 """
@@ -28,6 +30,7 @@ import numpy as np
 import agents
 from agents import Batch
 from agents.heuristic import weights as W
+from agents.rollout import VALUES
 from ghoststories_env import PRESETS, Engine
 
 from .seeds import benchmark_seeds
@@ -68,28 +71,52 @@ def weights_set(values: dict):
             setattr(W, k, v)
 
 
-def fitness(values: dict, games: int, seed: int = 0, configs=CONFIGS) -> tuple[float, float]:
-    """(mean official score, win rate) of the heuristic with ``values`` over the ``train`` seeds."""
-    agent, scores, wins = agents.make("heuristic"), [], []
+def play(values: dict, name: str, games: int, split: str = "train", seed: int = 0):
+    """(engine, final states) of ``games`` heuristic games of preset ``name`` with ``values``."""
+    cfg, agent = PRESETS[name], agents.make("heuristic")
+    engine = Engine(cfg)
     with weights_set(values):
-        for name in configs:
-            cfg = PRESETS[name]
-            engine = Engine(cfg)
-            s = engine.reset(benchmark_seeds(cfg.difficulty, cfg.num_players, games, "train", seed))
-            while not s.terminated.all():
-                s = engine.step(s, agent.act(Batch(engine, s)))
-            scores.append(engine.score(s).mean())
-            wins.append(s.won.mean())
+        s = engine.reset(benchmark_seeds(cfg.difficulty, cfg.num_players, games, split, seed))
+        while not s.terminated.all():
+            s = engine.step(s, agent.act(Batch(engine, s)))
+    return engine, s
+
+
+def fitness(values: dict, games: int, seed: int = 0, configs=CONFIGS,
+            objective: str = "score") -> tuple[float, float]:
+    """(mean ``objective``, win rate) of the heuristic with ``values`` over the ``train`` seeds."""
+    scores, wins = [], []
+    for name in configs:
+        engine, s = play(values, name, games, "train", seed)
+        scores.append(VALUES[objective](engine, s).mean())
+        wins.append(s.won.mean())
     return float(np.mean(scores)), float(np.mean(wins))
 
 
+def check(result: dict, games: int, configs, log=print) -> None:
+    """Compare a tuning ``result`` with the weights in the code on the ``eval`` seeds, game by
+    game: mean official score and cards drawn (with the standard error of the paired
+    difference), wins."""
+    tuned = weights_for(np.array([result["multipliers"][k] for k in NAMES]))
+    base = weights_for(np.zeros(len(NAMES)))
+    se = lambda d: d.std(ddof=1) / np.sqrt(d.size) if d.size > 1 else float("nan")  # noqa: E731
+    for name in configs:
+        (engine, a), (_, b) = (play(w, name, games, "eval") for w in (base, tuned))
+        ds, dd = engine.score(b) - engine.score(a), b.deck_pos - a.deck_pos.astype(float)
+        log(f"{name}: score {engine.score(a).mean():.2f} -> {engine.score(b).mean():.2f} "
+            f"({ds.mean():+.2f}, s.e. {se(ds):.2f}); cards drawn {a.deck_pos.mean():.2f} -> "
+            f"{b.deck_pos.mean():.2f} ({dd.mean():+.2f}, s.e. {se(dd):.2f}); "
+            f"wins {int(a.won.sum())} -> {int(b.won.sum())} of {games}")
+
+
 def search(generations: int, population: int, games: int, seed: int, spread: float = 0.35,
-           configs=CONFIGS, log=print) -> dict:
+           configs=CONFIGS, log=print, objective: str = "score") -> dict:
     rng = np.random.default_rng(seed)
     mu, sd = np.zeros(len(NAMES)), np.full(len(NAMES), spread)
-    fit = lambda x: fitness(weights_for(x), games, configs=configs)      # noqa: E731
+    fit = lambda x: fitness(weights_for(x), games, configs=configs,      # noqa: E731
+                            objective=objective)
     history = [{"generation": -1, "mean_fitness": fit(mu)}]
-    log(f"start: score {history[0]['mean_fitness'][0]:.2f}")
+    log(f"start: {objective} {history[0]['mean_fitness'][0]:.2f}")
     for g in range(generations):
         X = mu + sd * rng.standard_normal((population, len(NAMES)))
         F = np.array([fit(x)[0] for x in X])
@@ -100,8 +127,9 @@ def search(generations: int, population: int, games: int, seed: int, spread: flo
                         "mean_fitness": fit(mu)})
         log(f"generation {g}: best candidates {np.sort(F)[::-1][:ELITE].round(2).tolist()}, "
             f"mean {history[-1]['mean_fitness'][0]:.2f}")
-    return {"configs": list(configs), "multipliers": dict(zip(NAMES, mu.round(3).tolist())),
-            "weights": weights_for(mu), "history": history}
+    return {"configs": list(configs), "objective": objective,
+            "multipliers": dict(zip(NAMES, mu.round(3).tolist())), "weights": weights_for(mu),
+            "history": history}
 
 
 def main(argv=None) -> dict:
@@ -114,12 +142,20 @@ def main(argv=None) -> dict:
     p.add_argument("--spread", type=float, default=0.35, help="first standard deviation of x")
     p.add_argument("--configs", nargs="+", default=list(CONFIGS), choices=sorted(PRESETS),
                    help="configurations each candidate plays")
+    p.add_argument("--objective", default="score", choices=sorted(VALUES),
+                   help="what a candidate is judged by (see above)")
     p.add_argument("--out", default="results/heuristic_tuning")
+    p.add_argument("--check", metavar="TUNING_JSON",
+                   help="instead of tuning, compare this result with the code's weights on the "
+                        "eval seeds (--games games of each of --configs)")
     a = p.parse_args(argv)
+    if a.check:
+        return check(json.loads(Path(a.check).read_text()), a.games, a.configs)
     if min(a.generations, a.population, a.games) < 1 or a.population < ELITE:
         p.error(f"need --generations, --games >= 1 and --population >= {ELITE}")
     t0 = time.perf_counter()
-    result = search(a.generations, a.population, a.games, a.seed, a.spread, a.configs)
+    result = search(a.generations, a.population, a.games, a.seed, a.spread, a.configs,
+                    objective=a.objective)
     result["command"] = "python -m experiments.tune_heuristic " + " ".join(
         sys.argv[1:] if argv is None else argv)
     result["seconds"] = round(time.perf_counter() - t0)

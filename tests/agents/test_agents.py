@@ -71,7 +71,7 @@ def test_make__unknown_names_and_bad_arguments_are_refused():
         agents.make("random:3")
     with pytest.raises(ValueError, match="needs the model's path"):
         agents.make("ppo")
-    assert {"random", "heuristic", "rollout", "ppo"} <= set(agents.known())
+    assert {"random", "heuristic", "rollout", "oracle", "ppo"} <= set(agents.known())
 
 
 @pytest.mark.parametrize("level,players,seeds,replayed", [

@@ -9,7 +9,7 @@ import pytest
 
 import agents
 from agents import Batch
-from agents.rollout import RolloutAgent, sample_futures
+from agents.rollout import VALUES, RolloutAgent, sample_futures
 from ghoststories_env import Engine, GameConfig
 from ghoststories_env import cards as C
 from ghoststories_env.rules import stack
@@ -85,7 +85,40 @@ def test_rollout__keeps_the_heuristic_choice_unless_the_futures_say_otherwise(ni
 def test_make__rollout_arguments():
     assert agents.make("rollout:4x2").rollouts == 4 and agents.make("rollout:4x2").width == 2
     assert agents.make("rollout").name == "rollout"
-    with pytest.raises(ValueError, match="'K' or 'KxW'"):
+    with pytest.raises(ValueError, match="'K', 'KxW'"):
         agents.make("rollout:many")
+    progress = agents.make("rollout:4x2:progress")
+    assert (progress.rollouts, progress.width, progress.name) == (4, 2, "rollout:4x2:progress")
+    with pytest.raises(ValueError, match="unknown rollout value 'wins'; allowed: score, progress"):
+        agents.make("rollout:4x2:wins")
+    with pytest.raises(ValueError, match="one future"):
+        RolloutAgent(rollouts=2, clairvoyant=True)
+    assert agents.make("oracle").name == "oracle" and agents.make("oracle:3").width == 3
+    with pytest.raises(ValueError, match="candidates W"):
+        agents.make("oracle:x")
     with pytest.raises(ValueError, match="width >= 2"):
         agents.make("rollout:4x1")
+
+
+def test_values__progress_counts_cards_drawn_incarnations_and_a_win(nightmare):
+    engine, S = nightmare
+    v = VALUES["progress"](engine, S)
+    assert np.allclose(v, S.deck_pos + 5 * S.inc_defeated + 50 * S.won + 0.01 * engine.score(S))
+    assert np.array_equal(VALUES["score"](engine, S), engine.score(S))
+
+
+def test_oracle__its_one_future_is_the_games_true_future(nightmare):
+    """The clairvoyant search plays each candidate in the real deck and dice: the value it finds
+    for the heuristic's own choice is what that game gets when the heuristic plays it on."""
+    engine, S = nightmare
+    oracle = agents.make("oracle")
+    _, rows, cands = oracle.candidates(Batch(engine, S))
+    values = oracle.evaluate(engine, S, rows, cands)
+    assert values.shape == (rows.size, oracle.width, 1)
+    h = agents.make("heuristic")
+    real = engine.step(S.take(rows), cands[:, 0])
+    while not real.terminated.all():
+        real = engine.step(real, h.act(Batch(engine, real)))
+    assert np.allclose(values[:, 0, 0], VALUES["progress"](engine, real))
+    sampled = RolloutAgent(rollouts=1, width=oracle.width, value="progress")
+    assert not np.allclose(sampled.evaluate(engine, S, rows, cands), values, equal_nan=True)

@@ -41,3 +41,22 @@ def test_tuner_cli__tiny_run_writes_its_history(tmp_path):
     assert [h["generation"] for h in result["history"]] == [-1, 0]
     assert len(result["history"][1]["candidates"]) == 3
     assert set(result["multipliers"]) == set(T.NAMES)
+
+
+def test_tuner_cli__progress_objective_is_recorded_and_differs_from_the_score(tmp_path):
+    T.main(["--generations", "1", "--population", "3", "--games", "2", "--objective", "progress",
+            "--configs", "hell-2p", "--out", str(tmp_path)])
+    result = json.loads((tmp_path / "tuning.json").read_text())
+    assert result["objective"] == "progress"
+    progress = result["history"][0]["mean_fitness"][0]
+    score = T.fitness(T.weights_for(np.zeros(len(T.NAMES))), 2, configs=("hell-2p",))[0]
+    assert progress > 0 > score        # cards drawn vs a lost game's negative official score
+
+
+def test_tuner_check__compares_a_result_with_the_code_on_eval_seeds(tmp_path, capsys):
+    same = {"multipliers": dict.fromkeys(T.NAMES, 0.0)}
+    path = tmp_path / "tuning.json"
+    path.write_text(json.dumps(same))
+    T.main(["--check", str(path), "--games", "3", "--configs", "normal-2p"])
+    line = capsys.readouterr().out
+    assert line.startswith("normal-2p: score") and "(+0.00, s.e. 0.00)" in line   # same weights

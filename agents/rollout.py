@@ -68,7 +68,8 @@ class RolloutAgent:
             raise ValueError(f"a clairvoyant search has one future (the true one), got {rollouts}")
         self.rollouts, self.width, self.seed, self.z = int(rollouts), int(width), int(seed), z
         self.value, self.clairvoyant = VALUES[value], clairvoyant
-        self.name = "rollout" if (rollouts, width) == (8, 3) else f"rollout:{rollouts}x{width}"
+        default = (rollouts, width, value) == (8, 3, "score")    # the name rebuilds the agent
+        self.name = "rollout" if default else f"rollout:{rollouts}x{width}"
         self.name += "" if value == "score" else f":{value}"
         self.base = HeuristicAgent()
         self.codes = np.array([stack.CODES[name] for name in SEARCHED])

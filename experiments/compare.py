@@ -21,10 +21,12 @@ from .stats import mean_interval
 
 
 def load(spec: str) -> dict:
-    """``path:agent`` -> {(level, players, seed): row} of that agent's games."""
-    path, _, agent = spec.rpartition(":")
-    if not path or not agent:
+    """``path.csv:agent`` -> {(level, players, seed): row} of that agent's games (the agent's
+    name may hold colons: ``games.csv:rollout:8x3:progress``)."""
+    path, sep, agent = spec.partition(".csv:")
+    if not sep or not agent:
         raise ValueError(f"expected 'path/to/games.csv:agent', got {spec!r}")
+    path += ".csv"
     with open(path, newline="") as f:
         rows = {(r["level"], int(r["players"]), int(r["seed"])): r
                 for r in csv.DictReader(f) if r["agent"] == agent}
@@ -70,7 +72,7 @@ def main(argv=None) -> list[dict]:
     results = compare(a, b)
     if not results:
         p.error("the two files share no game (same level, players and seed)")
-    print(table(results, args.first.rpartition(":")[2], args.second.rpartition(":")[2]))
+    print(table(results, args.first.partition(".csv:")[2], args.second.partition(".csv:")[2]))
     return results
 
 

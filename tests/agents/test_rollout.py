@@ -87,6 +87,7 @@ def test_make__rollout_arguments():
     assert agents.make("rollout").name == "rollout"
     with pytest.raises(ValueError, match="'K', 'KxW'"):
         agents.make("rollout:many")
+    assert agents.make("rollout:8x3:progress").name == "rollout:8x3:progress"
     progress = agents.make("rollout:4x2:progress")
     assert (progress.rollouts, progress.width, progress.name) == (4, 2, "rollout:4x2:progress")
     with pytest.raises(ValueError, match="unknown rollout value 'wins'; allowed: score, progress"):

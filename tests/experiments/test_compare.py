@@ -44,3 +44,9 @@ def test_compare__bad_input_is_refused(tmp_path):
         compare.main([f"{a}:nobody", f"{a}:x"])
     with pytest.raises(ValueError, match="path/to/games.csv:agent"):
         compare.load(str(a))
+
+
+def test_compare__agent_names_may_hold_colons(tmp_path):
+    a = tmp_path / "a.csv"
+    write(a, "rollout:8x3:progress", [("hell", 2, 0, 0, -30, 40)])
+    assert list(compare.load(f"{a}:rollout:8x3:progress")) == [("hell", 2, 0)]

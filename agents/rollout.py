@@ -26,9 +26,9 @@ batch. Reads ``batch.state`` (it copies and plays it).
 
 ``oracle`` is the same search made clairvoyant, a yardstick and not a player: it plays each
 candidate once in the game's *true* future (the real deck order and the real dice, read from the
-state), judges it by progress and keeps the best. What it wins bounds what one step of search over
-the heuristic could win with perfect information; it shows how much of the heuristic's losses is
-bad luck it could not have foreseen (README, "How winnable are the games?").
+state), judges it by progress and keeps the best. What it wins, the game allows; how far it
+outdoes the heuristic shows how much of the heuristic's losses is bad luck a player cannot foresee
+and must prepare for (README, "How winnable are the games?").
 """
 
 from __future__ import annotations
@@ -99,7 +99,8 @@ class RolloutAgent:
         return actions
 
     def evaluate(self, engine, S, rows, cands) -> np.ndarray:
-        """(n, width, K) final score of each candidate in each sampled future (nan for pads)."""
+        """(n, width, K) final value of each candidate in each future (sampled, or the true one
+        when clairvoyant; nan for pads)."""
         K = self.rollouts
         futures = S.take(np.repeat(rows, K))
         if not self.clairvoyant:

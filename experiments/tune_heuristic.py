@@ -11,9 +11,11 @@ team sizes; its fitness is the mean official score (``--objective score``) or, f
 levels where wins are too rare to steer by, the progress toward a win (``--objective progress``:
 cards drawn, plus 5 per incarnation defeated and 50 per win; ``agents/rollout.py`` ``VALUES``).
 Each generation draws ``--population`` candidates around the mean, moves the mean halfway to the
-mean of the best three and narrows the spread. The mean is what the search returns (the single best candidate is the luckiest draw on
-these seeds). Writes ``--out``/``tuning.json``: every generation's fitness and the final mean's
-multipliers and weights. Check a result on other seeds (``eval`` split) before adopting it.
+mean of the best three and narrows the spread. The mean is what the search returns (the single
+best candidate is the luckiest draw on these seeds). Writes ``--out``/``tuning.json``: every
+generation's fitness and the final mean's multipliers and weights. Check a result on other seeds
+before adopting it: ``--check results/.../tuning.json`` plays it against the code's weights on
+the ``eval`` split.
 """
 
 from __future__ import annotations
@@ -149,6 +151,8 @@ def main(argv=None) -> dict:
                    help="instead of tuning, compare this result with the code's weights on the "
                         "eval seeds (--games games of each of --configs)")
     a = p.parse_args(argv)
+    if a.games < 1:
+        p.error(f"need --games >= 1, got {a.games}")
     if a.check:
         return check(json.loads(Path(a.check).read_text()), a.games, a.configs)
     if min(a.generations, a.population, a.games) < 1 or a.population < ELITE:

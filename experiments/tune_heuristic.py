@@ -104,8 +104,9 @@ def check(result: dict, games: int, configs, log=print) -> None:
     se = lambda d: d.std(ddof=1) / np.sqrt(d.size) if d.size > 1 else float("nan")  # noqa: E731
     for name in configs:
         (engine, a), (_, b) = (play(w, name, games, "eval") for w in (base, tuned))
-        ds, dd = engine.score(b) - engine.score(a), b.deck_pos - a.deck_pos.astype(float)
-        log(f"{name}: score {engine.score(a).mean():.2f} -> {engine.score(b).mean():.2f} "
+        sa, sb = engine.score(a), engine.score(b)
+        ds, dd = sb - sa, b.deck_pos - a.deck_pos.astype(float)
+        log(f"{name}: score {sa.mean():.2f} -> {sb.mean():.2f} "
             f"({ds.mean():+.2f}, s.e. {se(ds):.2f}); cards drawn {a.deck_pos.mean():.2f} -> "
             f"{b.deck_pos.mean():.2f} ({dd.mean():+.2f}, s.e. {se(dd):.2f}); "
             f"wins {int(a.won.sum())} -> {int(b.won.sum())} of {games}")

@@ -5,10 +5,34 @@
 
 Each configuration plays the ``test`` seeds of ``experiments/seeds.py`` (the same games for every
 agent, whichever other configurations run) on the batched engine, ``--batch`` games at a time,
-with a progress bar. Writes into ``--out``:
+with a progress bar. A game depends only on its seed, its configuration and the agent, so its
+outcome is the same whatever the batch size, the workers or the games played beside it.
 
-* ``games.csv``: one row per game (agent, level, players, seed, won, score, decisions, turns,
-  loss reason, loss category);
+For long runs and expensive agents:
+
+* ``--games I [I ...]``: play only these indices of each configuration's seed set (index i is
+  the i-th seed of ``benchmark_seeds(level, players, episodes, "test", seed)``, 0 <= i <
+  episodes). A row of games.csv is replayed by ``--games <its index>`` with its ``--seed`` and
+  ``--rules``.
+* ``--workers N``: play the batches in N local processes (spawned; each builds its own agent);
+  the rows are the same as with one worker.
+* ``--resume``: keep the games already in ``<out>/games.csv`` (same agent, level, players and
+  seed; a half-written last line from a killed run is dropped) and play only the others; the
+  tables are then made from every row of the file, which must hold games of the same ``--rules``.
+  Without ``--resume`` an existing games.csv is replaced.
+* ``--rules KEY=VALUE ...``: rule switches of ``GameConfig.switches()`` for every configuration,
+  values read as Python literals where they are (True, 1, None), else as strings; e.g.
+  ``--rules power_sides=chosen``.
+
+Writes into ``--out``:
+
+* ``games.csv``: one row per game (agent, level, players, rules, index, seed, won, score,
+  decisions, turns, loss reason, loss category, seconds; see ``experiments/games_csv.py``). Rows
+  are appended after every batch (a killed run loses only the batches in progress) and sorted by
+  configuration and index at the end. ``rules`` holds the ``--rules`` switches ("" for none).
+  ``seconds`` is CPU time (``time.process_time`` of the process that played the game); games are
+  played in batches, so it is the batch's CPU time divided by its games (with ``--batch 1``, the
+  game's own time).
 * ``results.md``: per agent and configuration, the win rate with its 95% Wilson interval, the mean
   official score with its 95% t interval, mean game length (decisions and turns) and how the games
   were lost (haunted village, dead Taoists, deck exhausted), plus the command and the machine;
@@ -18,12 +42,15 @@ with a progress bar. Writes into ``--out``:
 from __future__ import annotations
 
 import argparse
-import csv
+import ast
+import itertools
+import multiprocessing
 import os
 import platform
+import queue
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -34,11 +61,9 @@ from ghoststories_env import Engine, GameConfig
 from ghoststories_env.cards import LEVEL_NAMES
 from ghoststories_env.state import LOSS_REASONS
 
+from .games_csv import append, read_rows, rewrite
 from .seeds import PLAYERS, benchmark_seeds
 from .stats import CATEGORY_OF_REASON, LOSS_CATEGORIES, summarize
-
-FIELDS = ("agent", "level", "players", "seed", "won", "score", "decisions", "turns", "loss_reason",
-          "loss_category")
 
 
 @dataclass
@@ -51,6 +76,36 @@ class Args:
     out: str
     batch: int
     quiet: bool = False
+    games: list[int] | None = None      # indices into each seed set; None = all of them
+    resume: bool = False
+    workers: int = 1
+    rules: dict = field(default_factory=dict)   # switch -> value, for GameConfig.replace
+
+
+def parse_rules(items: list[str]) -> dict:
+    """``["power_sides=chosen", "min_resistance=1"]`` -> ``{"power_sides": "chosen",
+    "min_resistance": 1}``; raises ValueError naming the allowed switches or values."""
+    allowed = GameConfig.switches()
+    rules = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        if not sep or key not in allowed:
+            raise ValueError(f"--rules: expected KEY=VALUE with KEY one of {', '.join(allowed)}; "
+                             f"got {item!r}")
+        if key in rules:
+            raise ValueError(f"--rules: {key} given twice")
+        try:
+            rules[key] = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            rules[key] = text
+    GameConfig().replace(**rules)      # a bad value fails here (GameConfig names what is allowed)
+    return rules
+
+
+def rules_text(rules: dict) -> str:
+    """The games.csv ``rules`` cell: ``"min_resistance=1 power_sides=chosen"``, "" for none
+    (the form ``--rules`` reads back)."""
+    return " ".join(f"{k}={v}" for k, v in sorted(rules.items()))
 
 
 def parse(argv=None) -> Args:
@@ -65,9 +120,27 @@ def parse(argv=None) -> Args:
     p.add_argument("--out", default="results/benchmark", help="output folder")
     p.add_argument("--batch", type=int, default=1000, help="games played at once")
     p.add_argument("--quiet", action="store_true", help="no progress bar, no table printed")
+    p.add_argument("--games", nargs="+", type=int, metavar="I",
+                   help="play only these indices of each seed set (0 <= I < --episodes)")
+    p.add_argument("--resume", action="store_true",
+                   help="keep the games already in <out>/games.csv and play the others")
+    p.add_argument("--workers", type=int, default=1, help="local processes playing the batches")
+    p.add_argument("--rules", nargs="+", default=[], metavar="KEY=VALUE",
+                   help="rule switches for every configuration, e.g. power_sides=chosen")
     a = p.parse_args(argv)
-    if a.episodes < 1 or a.batch < 1:
-        p.error(f"--episodes and --batch must be >= 1, got {a.episodes} and {a.batch}")
+    if a.episodes < 1 or a.batch < 1 or a.workers < 1:
+        p.error(f"--episodes, --batch and --workers must be >= 1, got {a.episodes}, {a.batch} "
+                f"and {a.workers}")
+    if a.games is not None:
+        bad = [i for i in a.games if not 0 <= i < a.episodes]
+        if bad:
+            p.error(f"--games: indices must be in 0..{a.episodes - 1} (the seed set of "
+                    f"--episodes {a.episodes}), got {bad}")
+        a.games = sorted(set(a.games))
+    try:
+        a.rules = parse_rules(a.rules)
+    except ValueError as e:
+        p.error(str(e))
     return Args(**vars(a))
 
 
@@ -82,23 +155,132 @@ def play(agent, engine: Engine, seeds: np.ndarray, on_done=None):
     return state
 
 
-def run_config(spec: str, level: str, players: int, args: Args, bar=None) -> list[dict]:
-    engine = Engine(GameConfig(num_players=players, difficulty=level))
-    seeds = benchmark_seeds(level, players, args.episodes, "test", args.seed)
-    agent = agents.make(spec)
+# -- one batch, in this process or in a worker ---------------------------------------------------
+
+@dataclass(frozen=True)
+class Task:
+    """One batch: some games of one configuration for one agent."""
+    spec: str                   # agent name for agents.make
+    level: str
+    players: int
+    rules: dict                 # switch -> value
+    index: tuple[int, ...]      # positions in the configuration's seed set
+    seeds: tuple[int, ...]
+
+
+_AGENTS: dict = {}      # per process: spec -> agent, built on first use
+_PROGRESS = None        # in a worker: queue of finished-game counts for the parent's progress bar
+
+
+def _init_worker(progress) -> None:
+    global _PROGRESS
+    _PROGRESS = progress
+
+
+def _report(k: int) -> None:
+    if k:
+        _PROGRESS.put(k)
+
+
+def play_batch(task: Task, on_done=None) -> list[dict]:
+    """The rows of one batch; each game's ``seconds`` is its share of the batch's CPU time."""
+    if on_done is None and _PROGRESS is not None:
+        on_done = _report
+    if task.spec not in _AGENTS:
+        _AGENTS[task.spec] = agents.make(task.spec)
+    agent = _AGENTS[task.spec]
+    config = GameConfig(num_players=task.players, difficulty=task.level).replace(**task.rules)
+    engine = Engine(config)
+    t0 = time.process_time()
+    s = play(agent, engine, np.array(task.seeds, np.int64), on_done)
+    score = engine.score(s)
+    seconds = float(f"{(time.process_time() - t0) / len(task.seeds):.4g}")
     rows = []
-    for start in range(0, seeds.size, args.batch):
-        part = seeds[start:start + args.batch]
-        s = play(agent, engine, part, bar.update if bar is not None else None)
-        score = engine.score(s)
-        for i, seed in enumerate(part):
-            reason = int(s.loss_reason[i])
-            rows.append({"agent": agent.name, "level": level, "players": players, "seed": int(seed),
-                         "won": int(s.won[i]), "score": int(score[i]), "decisions": int(s.decisions[i]),
-                         "turns": int(s.turn[i]), "loss_reason": LOSS_REASONS[reason],
-                         "loss_category": CATEGORY_OF_REASON.get(reason, "")})
+    for i, (index, seed) in enumerate(zip(task.index, task.seeds)):
+        reason = int(s.loss_reason[i])
+        rows.append({"agent": agent.name, "level": task.level, "players": task.players,
+                     "rules": rules_text(task.rules), "index": index, "seed": seed,
+                     "won": int(s.won[i]), "score": int(score[i]), "decisions": int(s.decisions[i]),
+                     "turns": int(s.turn[i]), "loss_reason": LOSS_REASONS[reason],
+                     "loss_category": CATEGORY_OF_REASON.get(reason, ""), "seconds": seconds})
     return rows
 
+
+def tasks(args: Args, names: dict, done: set) -> list[Task]:
+    """The batches still to play, configuration by configuration; ``done`` holds the
+    (agent name, level, players, seed) of games already played."""
+    out = []
+    for spec, level, players in itertools.product(args.agents, args.levels, args.players):
+        seeds = benchmark_seeds(level, players, args.episodes, "test", args.seed)
+        index = args.games if args.games is not None else range(args.episodes)
+        todo = [i for i in index if (names[spec], level, players, int(seeds[i])) not in done]
+        for start in range(0, len(todo), args.batch):
+            part = todo[start:start + args.batch]
+            out.append(Task(spec, level, players, args.rules, tuple(part),
+                            tuple(int(seeds[i]) for i in part)))
+    return out
+
+
+def run_serial(todo: list[Task], sink, bar) -> None:
+    for task in todo:
+        if bar is not None:
+            bar.set_postfix_str(f"{task.spec} {task.level} {task.players}p")
+        sink(play_batch(task, bar.update if bar is not None else None))
+
+
+def run_parallel(todo: list[Task], workers: int, sink, bar) -> None:
+    """Batches spread over ``workers`` spawned processes; ``sink`` gets each batch's rows as it
+    comes back. Workers report finished games on a queue, so the bar moves within a batch."""
+    ctx = multiprocessing.get_context("spawn")
+    progress = ctx.Queue() if bar is not None else None
+    with ctx.Pool(workers, _init_worker, (progress,)) as pool:
+        results = pool.imap_unordered(play_batch, todo)
+        for _ in todo:
+            while True:
+                try:
+                    rows = results.next(timeout=0.2)
+                    break
+                except multiprocessing.TimeoutError:
+                    _drain(progress, bar)
+            sink(rows)
+        pool.close()
+        pool.join()            # the workers flush their last progress counts as they exit
+    _drain(progress, bar)
+
+
+def _drain(progress, bar) -> None:
+    while progress is not None:
+        try:
+            bar.update(progress.get_nowait())
+        except queue.Empty:
+            return
+
+
+# -- games.csv ------------------------------------------------------------------------------------
+
+def resumed(path: Path, args: Args) -> list[dict]:
+    """The rows an interrupted run left in ``path`` (none if there is no file)."""
+    if not path.exists():
+        return []
+    rows = read_rows(path)
+    other = {r["rules"] for r in rows} - {rules_text(args.rules)}
+    if other:
+        raise SystemExit(f"--resume: {path} holds games played under other rules "
+                         f"({', '.join(repr(r) for r in sorted(other))}, this run "
+                         f"{rules_text(args.rules)!r}); use another --out")
+    return rows
+
+
+def run_order(args: Args, names: dict):
+    """Sort key of rows: this run's configurations in command-line order (others after, in the
+    order first seen), then the index in the seed set."""
+    rank = {(names[s], lv, n): k for k, (s, lv, n)
+            in enumerate(itertools.product(args.agents, args.levels, args.players))}
+    return lambda r: (rank.setdefault((r["agent"], r["level"], int(r["players"])), len(rank)),
+                      int(r["index"]))
+
+
+# -- tables ---------------------------------------------------------------------------------------
 
 def table(rows: list[dict]) -> list[dict]:
     """One summary per (agent, level, players), in first-seen order."""
@@ -164,19 +346,17 @@ def machine() -> str:
             f"{platform.python_version()}, numpy {np.__version__}")
 
 
-def write(rows: list[dict], args: Args, seconds: float, argv) -> tuple[Path, str]:
+def write(rows: list[dict], args: Args, seconds: float, argv, kept: int = 0) -> tuple[Path, str]:
+    """results.md and win_rate.png from every row (``kept`` of them resumed from before)."""
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    with open(out / "games.csv", "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=FIELDS)
-        w.writeheader()
-        w.writerows(rows)
     summaries = table(rows)
     md = markdown(summaries)
     command = "python -m experiments.benchmark " + " ".join(argv)
+    took = f"{seconds:.0f} s in all"
+    if kept:
+        took = f"{seconds:.0f} s in this run, which kept {kept} games played before"
     (out / "results.md").write_text(
-        f"# Benchmark results\n\nCommand: `{command}`\n\nMachine: {machine()}; "
-        f"{seconds:.0f} s in all.\n\n{md}\n")
+        f"# Benchmark results\n\nCommand: `{command}`\n\nMachine: {machine()}; {took}.\n\n{md}\n")
     plot(summaries, out / "win_rate.png")
     return out, md
 
@@ -184,22 +364,38 @@ def write(rows: list[dict], args: Args, seconds: float, argv) -> tuple[Path, str
 def main(argv=None) -> list[dict]:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = parse(argv)
+    _AGENTS.clear()
     for spec in args.agents:          # fail early on a bad agent name
-        agents.make(spec)
-    configs = [(spec, lv, n) for spec in args.agents for lv in args.levels for n in args.players]
+        _AGENTS[spec] = agents.make(spec)
+    names = {spec: agent.name for spec, agent in _AGENTS.items()}
+    if len(set(names.values())) < len(names):
+        raise SystemExit(f"--agents name the same agent twice: {names}")
+    path = Path(args.out) / "games.csv"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    kept = resumed(path, args) if args.resume else []
+    rewrite(path, kept)
+    todo = tasks(args, names, {(r["agent"], r["level"], int(r["players"]), int(r["seed"]))
+                               for r in kept})
     bar = None
     if not args.quiet:
         from tqdm import tqdm
-        bar = tqdm(total=len(configs) * args.episodes, unit="game", desc="benchmark")
+        bar = tqdm(total=sum(len(t.seeds) for t in todo), unit="game", desc="benchmark")
     t0 = time.perf_counter()
-    rows = []
-    for spec, level, players in configs:
-        if bar is not None:
-            bar.set_postfix_str(f"{spec} {level} {players}p")
-        rows += run_config(spec, level, players, args, bar)
+    played = []
+
+    def sink(rows):
+        append(path, rows)
+        played.extend(rows)
+
+    if args.workers == 1 or len(todo) < 2:
+        run_serial(todo, sink, bar)
+    else:
+        run_parallel(todo, min(args.workers, len(todo)), sink, bar)
     if bar is not None:
         bar.close()
-    out, md = write(rows, args, time.perf_counter() - t0, argv)
+    rows = sorted(kept + played, key=run_order(args, names))
+    rewrite(path, rows)
+    out, md = write(rows, args, time.perf_counter() - t0, argv, len(kept))
     if not args.quiet:
         print(md)
         print(f"\nwritten: {out / 'games.csv'}, {out / 'results.md'}, {out / 'win_rate.png'}")

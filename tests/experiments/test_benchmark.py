@@ -1,15 +1,26 @@
-"""Smoke runs of the benchmark CLI on a tiny budget, and the independence of its configurations."""
+"""Smoke runs of the benchmark CLI on a tiny budget, the independence of its configurations, and
+its options for long runs: --games, --resume, --workers, --rules."""
 
 from __future__ import annotations
 
 import csv
 
-from experiments import benchmark
+import numpy as np
+import pytest
+
+import agents
+from experiments import benchmark, games_csv
+from ghoststories_env import Engine, GameConfig
 
 
 def read(path):
     with open(path) as f:
         return list(csv.DictReader(f))
+
+
+def outcomes(rows):
+    """Rows without their CPU seconds (which vary from run to run)."""
+    return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
 
 
 def test_benchmark_cli__tiny_run_writes_csv_table_and_plot(tmp_path, capsys):
@@ -22,6 +33,8 @@ def test_benchmark_cli__tiny_run_writes_csv_table_and_plot(tmp_path, capsys):
     assert {r["agent"] for r in rows} == {"random", "heuristic"}
     assert all(r["loss_category"] in ("", "haunted village", "dead Taoists", "deck exhausted")
                for r in rows)
+    assert all(float(r["seconds"]) >= 0 and r["rules"] == "" for r in rows)
+    assert [r["index"] for r in rows[:3]] == ["0", "1", "2"]
     md = (out / "results.md").read_text()
     assert md.count("| random |") == 4 and md.count("| heuristic |") == 4
     assert "python -m experiments.benchmark --agents random heuristic" in md
@@ -38,4 +51,98 @@ def test_benchmark__a_configuration_plays_the_same_games_whatever_else_runs(tmp_
                              "--out", str(more)])
     a = read(alone / "games.csv")
     b = [r for r in read(more / "games.csv") if r["level"] == "normal" and r["players"] == "2"]
-    assert a == b
+    assert outcomes(a) == outcomes(b)
+
+
+TINY = ["--agents", "random", "heuristic", "--levels", "initiation", "--players", "1", "2",
+        "--episodes", "5", "--batch", "2", "--seed", "3", "--quiet"]
+
+
+@pytest.fixture(scope="module")
+def full_run(tmp_path_factory):
+    """The rows of one uninterrupted run of TINY (20 games)."""
+    out = tmp_path_factory.mktemp("full")
+    benchmark.main(TINY + ["--out", str(out)])
+    return read(out / "games.csv")
+
+
+def test_benchmark__games_replays_rows_on_their_own(tmp_path, full_run):
+    benchmark.main(TINY + ["--games", "3", "1", "--out", str(tmp_path)])
+    replay = read(tmp_path / "games.csv")
+    assert outcomes(replay) == outcomes([r for r in full_run if r["index"] in ("1", "3")])
+
+
+def test_benchmark__resume_after_a_kill_completes_the_run(tmp_path, full_run):
+    # a killed run: 7 complete rows (marked, to see they are kept, not replayed) and a half line
+    lines = (games_csv.FIELDS, *[{**r, "seconds": -1} for r in full_run[:7]])
+    with open(tmp_path / "games.csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(lines[0])
+        w.writerows([r[k] for k in games_csv.FIELDS] for r in lines[1:])
+        f.write(",".join(full_run[7].values())[:15])
+    benchmark.main(TINY + ["--resume", "--out", str(tmp_path)])
+    rows = read(tmp_path / "games.csv")
+    assert outcomes(rows) == outcomes(full_run)
+    assert [r["seconds"] for r in rows].count("-1") == 7
+    assert "kept 7 games" in (tmp_path / "results.md").read_text()
+
+
+def test_benchmark__resume_reads_a_games_csv_without_the_newer_columns(tmp_path, full_run):
+    old = ("agent", "level", "players", "seed", "won", "score", "decisions", "turns",
+           "loss_reason", "loss_category")
+    with open(tmp_path / "games.csv", "w", newline="") as f:
+        w = csv.DictWriter(f, old, extrasaction="ignore")
+        w.writeheader()
+        w.writerows(full_run[:4])
+    benchmark.main(TINY + ["--resume", "--out", str(tmp_path)])
+    assert outcomes(read(tmp_path / "games.csv")) == outcomes(full_run)
+
+
+def test_benchmark__resume_refuses_games_of_other_rules(tmp_path):
+    args = ["--agents", "random", "--levels", "normal", "--players", "2", "--episodes", "2",
+            "--quiet", "--out", str(tmp_path)]
+    benchmark.main(args)
+    with pytest.raises(SystemExit, match="other rules"):
+        benchmark.main(args + ["--resume", "--rules", "power_sides=chosen"])
+
+
+def test_benchmark__two_workers_give_the_rows_of_one(tmp_path, full_run):
+    benchmark.main(TINY + ["--workers", "2", "--out", str(tmp_path)])
+    assert outcomes(read(tmp_path / "games.csv")) == outcomes(full_run)
+
+
+def test_benchmark__rules_are_applied_and_recorded(tmp_path):
+    benchmark.main(["--agents", "random", "--levels", "normal", "--players", "2", "--episodes",
+                    "3", "--quiet", "--rules", "power_sides=chosen", "--out", str(tmp_path)])
+    rows = read(tmp_path / "games.csv")
+    assert {r["rules"] for r in rows} == {"power_sides=chosen"}
+    engine = Engine(GameConfig(num_players=2, difficulty="normal", power_sides="chosen"))
+    seeds = np.array([int(r["seed"]) for r in rows])
+    s = benchmark.play(agents.make("random"), engine, seeds)
+    assert [int(r["decisions"]) for r in rows] == s.decisions.tolist()
+    assert [int(r["score"]) for r in rows] == engine.score(s).tolist()
+    assert "--rules power_sides=chosen" in (tmp_path / "results.md").read_text()
+
+
+def test_benchmark__rule_values_are_read_as_literals():
+    assert benchmark.parse_rules(["min_resistance=1", "haunter_figurines=None",
+                                  "neutral_qi_scores=True", "power_sides=chosen"]) == {
+        "min_resistance": 1, "haunter_figurines": None, "neutral_qi_scores": True,
+        "power_sides": "chosen"}
+    assert benchmark.rules_text({"power_sides": "chosen", "min_resistance": 1}) == \
+        "min_resistance=1 power_sides=chosen"
+
+
+@pytest.mark.parametrize("bad, says", [
+    (["--games", "-1"], "indices must be in 0..4"),
+    (["--games", "5"], "indices must be in 0..4"),
+    (["--workers", "0"], "must be >= 1"),
+    (["--rules", "nonsense=1"], "power_sides"),
+    (["--rules", "power_sides"], "KEY=VALUE"),
+    (["--rules", "power_sides=sometimes"], "choose one of"),
+    (["--rules", "power_sides=chosen", "power_sides=random"], "given twice"),
+])
+def test_benchmark__bad_input_is_refused_with_what_is_allowed(bad, says, capsys):
+    with pytest.raises(SystemExit):
+        benchmark.parse(["--episodes", "5"] + bad)
+    assert says in capsys.readouterr().err

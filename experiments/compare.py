@@ -8,55 +8,95 @@ compared game by game: for every configuration both files hold, on the seeds bot
 score difference (first minus second) with its Student t interval, and each one's wins and mean
 game length. Pairing removes the spread between deals, so the interval is much narrower than the
 two separate intervals of the benchmark table suggest.
+
+Games pair only when they were played under the same rules (the ``rules`` column of games.csv,
+from ``benchmark --rules``; files written before that column existed hold default-rule games).
+To compare two rule sets on the same deals, say so with ``--ignore-rules``: games then pair on
+level, players and seed alone, and the table shows each side's rules::
+
+    python -m experiments.compare --ignore-rules results/power_sides/chosen/games.csv:heuristic \\
+        results/power_sides/random/games.csv:heuristic
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
 
 import numpy as np
 
+from .games_csv import read_rows
 from .stats import mean_interval
 
 
 def load(spec: str) -> dict:
-    """``path.csv:agent`` -> {(level, players, seed): row} of that agent's games (the agent's
-    name may hold colons: ``games.csv:rollout:8x3:progress``)."""
+    """``path.csv:agent`` -> {(level, players, rules, seed): row} of that agent's games (the
+    agent's name may hold colons: ``games.csv:rollout:8x3:progress``; rules "" when the file has
+    no rules column; a half-written last line, from a run in progress, is left out)."""
     path, sep, agent = spec.partition(".csv:")
     if not sep or not agent:
         raise ValueError(f"expected 'path/to/games.csv:agent', got {spec!r}")
     path += ".csv"
-    with open(path, newline="") as f:
-        rows = {(r["level"], int(r["players"]), int(r["seed"])): r
-                for r in csv.DictReader(f) if r["agent"] == agent}
+    rows = {(r["level"], int(r["players"]), r["rules"], int(r["seed"])): r
+            for r in read_rows(path) if r["agent"] == agent}
     if not rows:
         raise ValueError(f"no games of agent {agent!r} in {path}")
     return rows
 
 
-def compare(a: dict, b: dict, confidence: float = 0.95) -> list[dict]:
-    """One summary per (level, players) over the games both ``a`` and ``b`` played."""
+def without_rules(rows: dict) -> dict:
+    """{(level, players, seed): row}; refuses a deal played under several rules (which to pair?)."""
+    out = {}
+    for (level, players, rules, seed), r in rows.items():
+        key = (level, players, seed)
+        if key in out:
+            raise ValueError(f"{level} {players}p seed {seed} was played under several rules "
+                             f"({out[key]['rules'] or 'default'!r} and {rules or 'default'!r})")
+        out[key] = r
+    return out
+
+
+def compare(a: dict, b: dict, confidence: float = 0.95, ignore_rules: bool = False) -> list[dict]:
+    """One summary per configuration (level, players and, unless ``ignore_rules``, rules) over the
+    games both ``a`` and ``b`` played (``load``'s dicts); ``rules`` holds each side's rules."""
+    if ignore_rules:
+        a, b = without_rules(a), without_rules(b)
+    shared = a.keys() & b.keys()
     out = []
-    for level, players in sorted({k[:2] for k in a.keys() & b.keys()}):
-        keys = sorted(k for k in a.keys() & b.keys() if k[:2] == (level, players))
+    for config in sorted({k[:-1] for k in shared}):          # the key less its seed
+        keys = sorted(k for k in shared if k[:-1] == config)
         col = lambda rows, f: np.array([float(rows[k][f]) for k in keys])   # noqa: E731
+        rules = lambda rows: "; ".join(sorted({rows[k]["rules"] for k in keys}))  # noqa: E731
         diff, low, high = mean_interval(col(a, "score") - col(b, "score"), confidence)
-        out.append({"level": level, "players": players, "games": len(keys),
-                    "score_diff": diff, "low": low, "high": high,
+        out.append({"level": config[0], "players": config[1], "rules": (rules(a), rules(b)),
+                    "games": len(keys), "score_diff": diff, "low": low, "high": high,
                     "wins": (int(col(a, "won").sum()), int(col(b, "won").sum())),
                     "turns": (col(a, "turns").mean(), col(b, "turns").mean())})
     return out
 
 
 def table(results: list[dict], name_a: str, name_b: str) -> str:
-    lines = [f"| level | players | games | score {name_a} - {name_b} (95% CI) | wins | turns |",
-             "|---|---|---:|---:|---:|---:|"]
+    """Markdown table; a rules column only when some game was played under non-default rules."""
+    with_rules = any(any(r["rules"]) for r in results)
+    lines = [f"| level | players |{' rules |' * with_rules} games | "
+             f"score {name_a} - {name_b} (95% CI) | wins | turns |",
+             "|---|---|" + "---|" * with_rules + "---:|---:|---:|---:|"]
     for r in results:
-        lines.append(f"| {r['level']} | {r['players']} | {r['games']} | {r['score_diff']:+.2f} "
-                     f"[{r['low']:+.2f}, {r['high']:+.2f}] | {r['wins'][0]} vs {r['wins'][1]} | "
+        ra, rb = (x or "default" for x in r["rules"])
+        rules = f" {ra if ra == rb else f'{ra} vs {rb}'} |" if with_rules else ""
+        lines.append(f"| {r['level']} | {r['players']} |{rules} {r['games']} | "
+                     f"{r['score_diff']:+.2f} [{r['low']:+.2f}, {r['high']:+.2f}] | "
+                     f"{r['wins'][0]} vs {r['wins'][1]} | "
                      f"{r['turns'][0]:.1f} vs {r['turns'][1]:.1f} |")
     return "\n".join(lines)
+
+
+def labels(results: list[dict], name_a: str, name_b: str) -> tuple[str, str]:
+    """The two sides' names; one agent under two rule sets is told apart by its rules."""
+    sides = [{r["rules"][i] for r in results} for i in (0, 1)]
+    if name_a != name_b or sides[0] == sides[1]:
+        return name_a, name_b
+    return tuple(f"{name} ({'; '.join(sorted(s)) or 'default'})"
+                 for name, s in zip((name_a, name_b), sides))
 
 
 def main(argv=None) -> list[dict]:
@@ -64,15 +104,19 @@ def main(argv=None) -> list[dict]:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("first", help="path/to/games.csv:agent")
     p.add_argument("second", help="path/to/games.csv:agent")
+    p.add_argument("--ignore-rules", action="store_true",
+                   help="pair games on level, players and seed even if played under other rules")
     args = p.parse_args(argv)
     try:
-        a, b = load(args.first), load(args.second)
+        results = compare(load(args.first), load(args.second), ignore_rules=args.ignore_rules)
     except ValueError as e:
         p.error(str(e))
-    results = compare(a, b)
     if not results:
-        p.error("the two files share no game (same level, players and seed)")
-    print(table(results, args.first.partition(".csv:")[2], args.second.partition(".csv:")[2]))
+        p.error("the two files share no game (same level, players and seed"
+                + ("" if args.ignore_rules else ", played under the same rules; --ignore-rules "
+                   "pairs games played under different rules") + ")")
+    names = (args.first.partition(".csv:")[2], args.second.partition(".csv:")[2])
+    print(table(results, *labels(results, *names)))
     return results
 
 

@@ -9,16 +9,17 @@ import pytest
 
 from experiments import compare
 
-FIELDS = ("agent", "level", "players", "seed", "won", "score", "turns")
+FIELDS = ("agent", "level", "players", "seed", "won", "score", "turns")   # a file without rules
 
 
-def write(path, agent, rows):
+def write(path, agent, rows, rules=None):
+    """A games.csv; with ``rules`` (one per row) it has the benchmark's rules column."""
     with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, FIELDS)
+        w = csv.DictWriter(f, FIELDS + ("rules",) * (rules is not None))
         w.writeheader()
-        for level, players, seed, won, score, turns in rows:
+        for k, (level, players, seed, won, score, turns) in enumerate(rows):
             w.writerow(dict(agent=agent, level=level, players=players, seed=seed, won=won,
-                            score=score, turns=turns))
+                            score=score, turns=turns, **({"rules": rules[k]} if rules else {})))
 
 
 def test_compare__pairs_by_seed_and_config(tmp_path, capsys):
@@ -49,4 +50,38 @@ def test_compare__bad_input_is_refused(tmp_path):
 def test_compare__agent_names_may_hold_colons(tmp_path):
     a = tmp_path / "a.csv"
     write(a, "rollout:8x3:progress", [("hell", 2, 0, 0, -30, 40)])
-    assert list(compare.load(f"{a}:rollout:8x3:progress")) == [("hell", 2, 0)]
+    assert list(compare.load(f"{a}:rollout:8x3:progress")) == [("hell", 2, "", 0)]
+
+
+def test_compare__games_of_other_rules_pair_only_when_asked(tmp_path, capsys):
+    a, b = tmp_path / "a.csv", tmp_path / "b.csv"
+    write(a, "h", [("normal", 4, 0, 1, 10, 40), ("normal", 4, 1, 0, -20, 30)],
+          rules=["power_sides=chosen"] * 2)
+    write(b, "h", [("normal", 4, 0, 0, 5, 35), ("normal", 4, 1, 0, -22, 30)],
+          rules=["power_sides=random"] * 2)
+    with pytest.raises(SystemExit):
+        compare.main([f"{a}:h", f"{b}:h"])
+    assert "--ignore-rules" in capsys.readouterr().err
+    res = compare.main(["--ignore-rules", f"{a}:h", f"{b}:h"])
+    assert len(res) == 1 and res[0]["games"] == 2 and res[0]["score_diff"] == pytest.approx(3.5)
+    assert res[0]["rules"] == ("power_sides=chosen", "power_sides=random")
+    out = capsys.readouterr().out
+    assert "score h (power_sides=chosen) - h (power_sides=random)" in out
+    assert "| power_sides=chosen vs power_sides=random | 2 |" in out
+
+
+def test_compare__a_file_without_rules_pairs_with_default_rule_games(tmp_path):
+    a, b = tmp_path / "a.csv", tmp_path / "b.csv"
+    write(a, "x", [("hell", 2, 0, 0, -30, 40)])
+    write(b, "y", [("hell", 2, 0, 0, -31, 38), ("hell", 2, 1, 0, -30, 38)],
+          rules=["", "min_resistance=1"])
+    res = compare.main([f"{a}:x", f"{b}:y"])
+    assert [(r["games"], r["rules"]) for r in res] == [(1, ("", ""))]
+
+
+def test_compare__ignore_rules_refuses_a_deal_played_under_two_rules(tmp_path):
+    a = tmp_path / "a.csv"
+    write(a, "x", [("hell", 2, 0, 0, -30, 40), ("hell", 2, 0, 0, -25, 40)],
+          rules=["", "min_resistance=1"])
+    with pytest.raises(ValueError, match="several rules"):
+        compare.compare(compare.load(f"{a}:x"), compare.load(f"{a}:x"), ignore_rules=True)

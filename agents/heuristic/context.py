@@ -7,6 +7,7 @@ it reuses the engine's own read-only helpers (``rules/common.py``) so no rule is
 
 from __future__ import annotations
 
+import functools
 from functools import cached_property
 
 import numpy as np
@@ -17,16 +18,64 @@ from ghoststories_env.geometry import OPPOSITE, SPACE_SEAT
 from ghoststories_env.rules import common, stack
 
 
+def per_context(fn):
+    """``fn(ctx, *args)`` computed once per context and arguments (arrays compared by value) and
+    shared read-only: a decision asks for the same facts many times (a seat's exorcism plan, the
+    tiles' worth, a roller's curse harm...)."""
+    name = fn.__qualname__
+
+    @functools.wraps(fn)
+    def shared(ctx: "Ctx", *args):
+        key = (name, *map(_key, args))
+        if key not in ctx.memo:
+            ctx.memo[key] = _read_only(fn(ctx, *args))
+        return ctx.memo[key]
+    return shared
+
+
+def _key(arg):
+    if isinstance(arg, np.ndarray):
+        return arg.dtype.str, arg.shape, arg.tobytes()
+    return arg
+
+
+def _read_only(value):
+    if isinstance(value, np.ndarray):
+        value.setflags(write=False)
+    elif isinstance(value, (tuple, list)):
+        for v in value:
+            _read_only(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _read_only(v)
+    return value
+
+
+def _rows_of(value, sel):
+    """``value`` (an array or tuple of arrays, batch axis first) for the rows ``sel``."""
+    if isinstance(value, tuple):
+        return tuple(_rows_of(v, sel) for v in value)
+    return _read_only(value[sel])
+
+
 class Ctx:
     def __init__(self, S, idx: np.ndarray):
         self.S, self.idx = S, idx
         self.n = idx.size
         self.rows = np.arange(self.n)
         self.who, self.a, self.b = stack.args(S, idx)
+        self.memo = {}                      # per_context results
 
     def subset(self, sel: np.ndarray) -> "Ctx":
-        """The same facts for the rows ``sel`` (bool or positions) only."""
-        return Ctx(self.S, self.idx[sel])
+        """The same facts for the rows ``sel`` (bool or positions) only. Facts already known
+        that do not depend on a seat (cached properties, ``per_context`` results without
+        arguments) are carried over: every one of them is computed row by row."""
+        sub = Ctx(self.S, self.idx[sel])
+        for name, value in self.__dict__.items():
+            if isinstance(getattr(type(self), name, None), cached_property):
+                sub.__dict__[name] = _rows_of(value, sel)
+        sub.memo = {key: _rows_of(v, sel) for key, v in self.memo.items() if len(key) == 1}
+        return sub
 
     # -- table ---------------------------------------------------------------------------------------
     @cached_property
@@ -37,6 +86,7 @@ class Ctx:
     def on(self):
         return common.power_on(self.S, self.idx, self.bits)
 
+    @per_context
     def powers(self, who):
         """(n, 8) bool: powers seat ``who`` can use now."""
         return common.powers_of(self.S, self.idx, who, self.on)

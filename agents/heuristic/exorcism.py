@@ -16,7 +16,7 @@ from ghoststories_env import cards as C
 from ghoststories_env.geometry import FACING, IS_CORNER, SPACE_FRONT
 
 from . import odds
-from .context import Ctx
+from .context import Ctx, per_context
 from .threats import exorcism_value, token_values
 
 CORNERS = np.flatnonzero(IS_CORNER)                  # the 4 corner positions
@@ -34,43 +34,65 @@ def plan(ctx: Ctx, who, pw=None) -> dict:
     """Expected values of ``who``'s possible attempts: ``single`` (n, 12) aiming at one space,
     ``pair`` (n, 4) from each corner at both, ``at`` (n, 9) the best attempt from each position,
     ``chance`` (n, 12) the single attempts' success chances. ``pw`` (n, 8): the powers he can use
-    (default: his own now)."""
+    (default: his own now). Computed once per context, seat and powers (read-only)."""
+    return _plan(ctx, who, ctx.powers(who) if pw is None else pw)
+
+
+@per_context
+def _plan(ctx: Ctx, who, pw) -> dict:
     n = ctx.n
     n_dice, wild, reroll = _roll_setup(ctx, who, pw)
-    imm = ctx.immune[..., None]
-    need, immn = ctx.req * ~imm, ctx.req * imm                      # (n, 12, 5)
-    tok = ctx.pooled_tokens(who)[:, SPACE_FRONT]                    # (n, 12, 5)
+    facts = _target_facts(ctx)
+    tokens = ctx.pooled_tokens(who)                                 # (n, 9, 5) per position
     value = exorcism_value(ctx, who)
     ok = ctx.targetable
     rep = lambda x: np.repeat(x, 12)                                # noqa: E731
-    chance = odds.success_probability(need.reshape(-1, 5), immn.reshape(-1, 5), tok.reshape(-1, 5),
-                                      rep(n_dice), rep(wild), rep(reroll)).reshape(n, 12)
+    chance = odds.chance(ctx.req.reshape(-1, 5), ctx.immune.reshape(-1),
+                         tokens[:, SPACE_FRONT].reshape(-1, 5), rep(n_dice), rep(wild), rep(reroll),
+                         tuple(f.reshape(-1) for f in facts)).reshape(n, 12)
     single = np.where(ok, chance * value, 0.0)
-    pair = _pair_values(ctx, who, need, immn, value, ok, n_dice, wild, reroll)
+    pair = _pair_values(ctx, facts, tokens[:, CORNERS], value, ok, n_dice, wild, reroll)
     at = np.zeros((n, 9))
     np.maximum.at(at, (slice(None), SPACE_FRONT), single)           # per position, best single
     at[:, CORNERS] = np.maximum(at[:, CORNERS], pair)
     return {"single": single, "pair": pair, "at": at, "chance": np.where(ok, chance, 0.0)}
 
 
-def _pair_values(ctx, who, need, immn, value, ok, n_dice, wild, reroll):
-    """(n, 4) expected value of aiming at both ghosts a corner faces (0 where one is missing)."""
+@per_context
+def _target_facts(ctx: Ctx):
+    """(n, 12) each ghost's colour, resistance and whether the odds tables cover it
+    (``odds.target_facts``); the same for every seat."""
+    return odds.target_facts(ctx.req, ctx.immune)
+
+
+_BITS = np.arange(odds.PATTERNS)
+_F1, _F2, _F12 = (_BITS & 1) > 0, (_BITS & 2) > 0, (_BITS & 4) > 0
+
+
+def _pair_values(ctx, facts, tok, value, ok, n_dice, wild, reroll):
+    """(n, 4) expected value of aiming at both ghosts a corner faces (0 where one is missing):
+    each roll is worth the best set it allows (``odds.pair_outcomes`` patterns)."""
     n = ctx.n
     g1, g2 = PAIRS[:, 0], PAIRS[:, 1]
     both = ok[:, g1] & ok[:, g2]                                    # (n, 4)
-    tok = ctx.pooled_tokens(who)[:, CORNERS]                        # (n, 4, 5) at each corner
-    flat = lambda x: x.reshape(-1, 5)                               # noqa: E731
-    n1, n2, i1, i2 = need[:, g1], need[:, g2], immn[:, g1], immn[:, g2]
-    counts_face = np.concatenate([flat(n1 + n2) > 0, np.repeat(wild, 4)[:, None]], 1)
-    F, w, p = odds.roll_distribution(np.repeat(n_dice, 4),
-                                     odds.face_probs(counts_face, np.repeat(reroll, 4)))
-    w = w * np.repeat(wild, 4)[:, None]
-    f1 = odds.possible(flat(n1), flat(i1), flat(tok), F, w)
-    f2 = odds.possible(flat(n2), flat(i2), flat(tok), F, w)
-    f12 = odds.possible(flat(n1 + n2), flat(i1 + i2), flat(tok), F, w)
-    v1, v2 = value[:, g1].reshape(-1, 1), value[:, g2].reshape(-1, 1)
-    best = np.maximum(np.maximum(f1 * v1, f2 * v2), np.maximum(f12 * (v1 + v2), 0))
-    return np.where(both, (best * p).sum(1).reshape(n, 4), 0.0)
+    v1, v2 = value[:, g1, None], value[:, g2, None]
+    best = np.maximum(np.maximum(_F1 * v1, _F2 * v2),
+                      np.maximum(_F12 * (v1 + v2), 0)).reshape(-1, odds.PATTERNS)  # (n*4, 8)
+    rep = lambda x: np.repeat(x, 4)                                 # noqa: E731
+    at = lambda x, g: x[:, g].reshape(-1)                           # noqa: E731
+    f1, f2 = tuple(at(f, g1) for f in facts), tuple(at(f, g2) for f in facts)
+    imm1, imm2 = at(ctx.immune, g1), at(ctx.immune, g2)
+    tok = tok.reshape(-1, 5)
+    keys = odds.pair_key(rep(n_dice), rep(wild), rep(reroll), imm1, imm2, f1, f2, tok)
+    expect = (odds.pair_patterns(keys) * best).sum(1)
+    rest = np.flatnonzero(~(f1[2] & f2[2]))                         # a multicolour incarnation
+    if rest.size:
+        req1, req2 = (ctx.req[:, g].reshape(-1, 5)[rest] for g in (g1, g2))
+        i1, i2 = imm1[rest, None], imm2[rest, None]
+        pattern, p = odds.pair_outcomes(rep(n_dice)[rest], rep(wild)[rest], rep(reroll)[rest],
+                                        req1 * ~i1, req1 * i1, req2 * ~i2, req2 * i2, tok[rest])
+        expect[rest] = (np.take_along_axis(best[rest], pattern.astype(np.int64), 1) * p).sum(1)
+    return np.where(both, expect.reshape(n, 4), 0.0)
 
 
 # -- the exorcism's questions ------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from ghoststories_env import cards as C
 from ghoststories_env.geometry import SPACE_LINE
 
 from . import weights as W
-from .context import Ctx
+from .context import Ctx, per_context
 
 _REWARD = np.zeros(len(C.RIGHT_CODES))
 for _code, _v in W.REWARD.items():
@@ -38,6 +38,7 @@ def qi_gain(q) -> np.ndarray:
     return 0.5 * qi_cost(q) + 0.5
 
 
+@per_context
 def board_qi_cost(ctx: Ctx) -> np.ndarray:
     """(n, 4) cost to the team of 1 Qi lost by each board: its living Taoist's; a neutral board's
     Qi does not score until it is possessed; a possessed board's loss falls on a living Taoist."""
@@ -51,6 +52,7 @@ def board_qi_cost(ctx: Ctx) -> np.ndarray:
     return np.where(possessed, qi_cost(absorber)[:, None], own)
 
 
+@per_context
 def token_values(ctx: Ctx) -> np.ndarray:
     """(n, 5) worth of one more Tao token per colour: a base, plus the demand of the ghosts in
     play that need that colour, lower when the team already holds some."""
@@ -60,28 +62,37 @@ def token_values(ctx: Ctx) -> np.ndarray:
     return W.TOKEN_BASE + extra
 
 
+@per_context
 def arrival_cost(ctx: Ctx) -> np.ndarray:
     """(n,) cost of bringing one more ghost into play: the ghost, and one card off the clock."""
     clock = W.ARRIVAL_CLOCK / (ctx.cards_left + 1) * ctx.inc_pending
     return W.ARRIVAL + clock
 
 
-def tile_loss(ctx: Ctx, before=0) -> np.ndarray:
-    """(n, 12) cost of the ghost on each space haunting its line (RULES.md 4, 10) after ``before``
-    (n, 12) other hauntings."""
+@per_context
+def _next_haunt(ctx: Ctx):
+    """(n, 12) for each space's line: no active tile is left in it, and the importance of the
+    tile a haunting would turn (the first active one from the board inward)."""
     line = SPACE_LINE.astype(np.int64)                                  # (12, 3)
     h = ctx.haunted[:, line]                                            # (n, 12, 3)
     first = (~h).argmax(2)
-    none_left = h.all(2)
     pos = line[np.arange(12), first]                                    # (n, 12)
     tile = np.take_along_axis(ctx.S.tile_at[ctx.idx].astype(np.int64), pos, 1)
+    return h.all(2), np.asarray(W.TILE_IMPORTANCE)[tile]
+
+
+@per_context
+def tile_loss(ctx: Ctx, before=0) -> np.ndarray:
+    """(n, 12) cost of the ghost on each space haunting its line (RULES.md 4, 10) after ``before``
+    (n, 12) other hauntings."""
+    none_left, importance = _next_haunt(ctx)
     count = ctx.n_haunted[:, None] + 1 + before
     fatal = none_left | (count >= ctx.limit[:, None])
-    importance = np.asarray(W.TILE_IMPORTANCE)[tile]
     cost = W.HAUNT_TILE + W.HAUNT_RISK * np.minimum(count / ctx.limit[:, None], 1) + importance
     return np.where(fatal, W.LOSS, cost)
 
 
+@per_context
 def haunter_value(ctx: Ctx, figurine: np.ndarray) -> np.ndarray:
     """(n, 12) worth of removing a haunter whose figurine is at ``figurine`` (0 card, 1 stone 1,
     -1 none): its haunting's cost over the Yang phases left before it haunts. The haunting is
@@ -99,32 +110,38 @@ def haunter_value(ctx: Ctx, figurine: np.ndarray) -> np.ndarray:
     return is_haunter * tile_loss(ctx, before) / np.maximum(chances, 1) ** W.HAUNT_URGENCY
 
 
+@per_context
 def curse_harm(ctx: Ctx, roller: np.ndarray) -> np.ndarray:
     """(n, 12) expected harm of one Curse-die roll by seat ``roller`` (n,) for the ghost on each
     space (RULES.md 2): its haunt face haunts that ghost's line. The Gods' Favorite rerolls a bad
     face when the reroll is better on average."""
     S, idx = ctx.S, ctx.idx
     tv = W.TOKEN_BASE + 0.2
-    faces = np.stack(np.broadcast_arrays(
-        np.zeros((ctx.n, 12)), np.zeros((ctx.n, 12)), tile_loss(ctx),
-        arrival_cost(ctx)[:, None],
-        (S.tao[idx, roller].sum(1) * tv)[:, None],
-        qi_cost(S.qi[idx, roller])[:, None]), -1)                        # (n, 12, 6)
-    mean = faces.mean(-1)
-    gods = ctx.powers(roller)[:, C.GODS_FAVORITE][:, None, None]
-    return np.where(gods, np.minimum(faces, mean[..., None]), faces).mean(-1)
+    # the six faces: two blank, the haunting, a ghost, the roller's tokens, a Qi; summed left to
+    # right (as a sum over the face axis does) and averaged
+    haunt = tile_loss(ctx)
+    ghost, tokens = arrival_cost(ctx)[:, None], (S.tao[idx, roller].sum(1) * tv)[:, None]
+    qi = qi_cost(S.qi[idx, roller])[:, None]
+    mean = (((haunt + ghost) + tokens) + qi) / 6
+    gods = ctx.powers(roller)[:, C.GODS_FAVORITE]
+    if not gods.any():
+        return mean
+    blank = np.minimum(0.0, mean)                      # a face worse than the mean is rerolled
+    low = (((((blank + blank) + np.minimum(haunt, mean)) + np.minimum(ghost, mean))
+            + np.minimum(tokens, mean)) + np.minimum(qi, mean)) / 6
+    return np.where(gods[:, None], low, mean)
 
 
+@per_context
 def own_curse_harm(ctx: Ctx, roller: np.ndarray) -> np.ndarray:
     """Curse harm of the roller's own roll, which Strength of the Mountain skips."""
     mountain = ctx.powers(roller)[:, C.MOUNTAIN]
     return np.where(mountain[:, None], 0.0, curse_harm(ctx, roller))
 
 
+@per_context
 def threat(ctx: Ctx) -> np.ndarray:
     """(n, 12) worth of removing each ghost, whoever removes it and however (see module doc)."""
-    if "_threat" in ctx.__dict__:
-        return ctx.__dict__["_threat"]
     S, idx, bits = ctx.S, ctx.idx, ctx.bits
     seat = np.arange(12) // 3
     count = ctx.board_count[:, seat]
@@ -145,11 +162,10 @@ def threat(ctx: Ctx) -> np.ndarray:
     v = v + ((bits & C.B_MIDDLE_DISCARD) != 0) * W.MIDDLE_DISCARD
     clock = W.INCARNATION + W.INCARNATION_CLOCK * 10 / (ctx.cards_left + 1)
     v = v + ctx.is_inc * clock[:, None]
-    v = np.where(ctx.has_ghost, v, 0.0)
-    ctx.__dict__["_threat"] = v
-    return v
+    return np.where(ctx.has_ghost, v, 0.0)
 
 
+@per_context
 def exorcism_value(ctx: Ctx, who: np.ndarray) -> np.ndarray:
     """(n, 12) worth of ``who`` exorcising each ghost: its threat, its reward, less the curses
     its right stone makes him roll."""

@@ -21,7 +21,7 @@ from ghoststories_env.geometry import CENTRE, FACES, FACING, STEP
 
 from . import exorcism
 from . import weights as W
-from .context import Ctx
+from .context import Ctx, per_context
 from .threats import threat, token_values
 from .village import help_values, restore_values, tile_values
 
@@ -37,10 +37,15 @@ def combine(helps, exos, pw) -> np.ndarray:
     return np.where(pw[:, C.HEAVENLY_GUST, None], np.maximum(best, h + e), best)
 
 
-def position_values(ctx: Ctx, who, pw=None, plan=None) -> np.ndarray:
-    """(n, 9) worth of ending the move on each position for seat ``who``."""
-    pw = ctx.powers(who) if pw is None else pw
-    plan = exorcism.plan(ctx, who, pw) if plan is None else plan
+def position_values(ctx: Ctx, who, pw=None) -> np.ndarray:
+    """(n, 9) worth of ending the move on each position for seat ``who`` with the powers ``pw``
+    (default: his own now); computed once per context, seat and powers (read-only)."""
+    return _position_values(ctx, who, ctx.powers(who) if pw is None else pw)
+
+
+@per_context
+def _position_values(ctx: Ctx, who, pw) -> np.ndarray:
+    plan = exorcism.plan(ctx, who, pw)
     v = combine(help_values(ctx, who), plan["at"], pw)
     v[:, CENTRE] += W.CENTRE_BONUS
     # a Buddha taken on an earlier turn can be put on an empty space facing the tile
@@ -129,7 +134,7 @@ def yang(ctx: Ctx) -> np.ndarray:
     pos = np.maximum(ctx.S.pos[ctx.idx, who], 0).astype(np.int64)
     before = stage == 0
     # stage 0: the move, and the extras before it
-    v = position_values(ctx, who, pw, plan)
+    v = position_values(ctx, who, pw)
     s[:, A.MOVE:A.MOVE + 9] = np.where(before[:, None], 10 + v, NEVER)
     dest = np.where(_reach(ctx, who, pw), v, -np.inf).argmax(1)
     s[:, A.POCKETS:A.POCKETS + 5] = np.where(before[:, None], 1000 + token_values(ctx), NEVER)

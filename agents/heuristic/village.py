@@ -15,7 +15,7 @@ from ghoststories_env import cards as C
 
 from . import odds
 from . import weights as W
-from .context import Ctx
+from .context import Ctx, per_context
 from .threats import (arrival_cost, board_qi_cost, curse_harm, haunter_value, qi_cost, qi_gain,
                       threat, token_values)
 
@@ -28,6 +28,7 @@ _P3 = odds.success_probability(np.eye(5, dtype=np.int64)[[0] * 7] * np.arange(7)
 ONE_LESS = np.concatenate([[0.0], _P3[:-1] - _P3[1:]])            # indexed by the need k
 
 
+@per_context
 def circle_benefit(ctx: Ctx) -> np.ndarray:
     """(n, 5) worth of the Circle's -1 on each colour: for each ghost in play needing that colour,
     the chance one less resistance adds to an attempt (after up to two of the team's tokens) times
@@ -56,6 +57,7 @@ def _cemetery(ctx, who):
     return dead * (W.REVIVE - curse_harm(ctx, who).mean(1))
 
 
+@per_context
 def restore_values(ctx: Ctx) -> np.ndarray:
     """(n, 9) worth of turning each haunted tile back (Altar, Yin-Yang): its help back, and the
     distance it puts back between the village and the haunted-tile limit (a lost game times the
@@ -76,6 +78,7 @@ def herbalist_value(ctx, who):
     return 2 * (tv.sum(1) + white) / 6
 
 
+@per_context
 def sorcerer_targets(ctx: Ctx) -> np.ndarray:
     return np.where(ctx.has_ghost & ~ctx.is_inc, threat(ctx), -np.inf)
 
@@ -85,6 +88,7 @@ def _sorcerer(ctx, who):
     return np.where(np.isfinite(best), best - qi_cost(ctx.S.qi[ctx.idx, who]), 0.0)
 
 
+@per_context
 def night_watch_gain(ctx: Ctx) -> np.ndarray:
     """(n, 4) worth of sending each board's haunting figurines back to their cards."""
     fig = ctx.S.haunter_pos[ctx.idx].astype(np.int64)
@@ -96,6 +100,7 @@ def _night_watch(ctx, who):
     return night_watch_gain(ctx).max(1)
 
 
+@per_context
 def pavilion_trap(ctx: Ctx) -> np.ndarray:
     """(n,) worth of moving the worst ordinary ghost onto an empty Buddha space."""
     trap = (ctx.S.buddha[ctx.idx] & ~ctx.has_ghost).any(1)
@@ -125,10 +130,16 @@ def tile_values(ctx: Ctx, who, weighed: bool = True) -> np.ndarray:
     """(n, 9) worth of each tile's help (by tile id) for seat ``who``, haunted or not. Weighed by
     ``HELP_WEIGHT`` when it competes with exorcisms for the turn's action (measured: helps
     counted at their full worth crowd out exorcisms); the Yin-Yang's extra help is not."""
-    v = np.stack([_TILE_VALUE[t](ctx, who) for t in range(C.NUM_TILES)], 1)
+    v = _tile_worth(ctx, who)
     return v * np.asarray(W.HELP_WEIGHT) if weighed else v
 
 
+@per_context
+def _tile_worth(ctx: Ctx, who) -> np.ndarray:
+    return np.stack([_TILE_VALUE[t](ctx, who) for t in range(C.NUM_TILES)], 1)
+
+
+@per_context
 def help_values(ctx: Ctx, who) -> np.ndarray:
     """(n, 9) worth of the help available at each position (0 on a haunted tile)."""
     by_tile = tile_values(ctx, who)

@@ -1,0 +1,162 @@
+"""``search``: the heuristic team, choosing its important decisions by looking ahead.
+
+At each searched decision (by default the Yang phase's moves and actions and where an arriving
+ghost goes: ``KINDS``) the agent takes the ``width`` actions its prior (the heuristic's scores)
+ranks best, always including the prior's own choice, and plays each of them in sampled futures
+of the position: the heuristic plays on for ``horizon`` turns, and the position reached is judged
+by a leaf value (``agents/value.py``: the fitted chance that the heuristic team wins from there,
+1 or 0 for a finished game, plus ``progress`` times the share of the deck drawn and of the
+incarnations defeated, which breaks ties). Candidates are narrowed by sequential halving: in
+round ``r`` every surviving candidate is played in ``futures * 2**r`` new futures, and the worse
+half (by mean value over all its futures) is dropped, until one is left.
+
+A future re-draws only what the players cannot know (``agents/futures.py``: the undrawn deck, the
+cards left out, the dice), and every candidate of a game is played in the same futures (common
+random numbers), so candidates are compared on the same cards and dice. The futures are drawn from
+a hash of the public position and the agent's ``seed``: the search never reads hidden
+information, and a game plays the same alone as in any batch. Every game, candidate and future of
+a batch advances in one engine batch.
+
+    agents.make("search")            # 8 futures, 4 candidates, 8 turns: "search:8x4x8"
+    agents.make("search:16x6x4")     # futures per candidate in the first round, width, horizon
+    SearchAgent(kinds=("YANG",))     # search only the Yang phase
+
+Costs roughly ``width * futures * ceil(log2(width))`` futures of ``horizon`` turns per searched
+decision (see the README for win rate against seconds per game).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ghoststories_env import rng
+from ghoststories_env.rules import stack
+
+from .base import Batch, register
+from .futures import public_key, redraw_unseen
+from .heuristic import HeuristicAgent
+from .value import WinModel
+
+KINDS = ("YANG", "PLACE")         # decisions searched by default; the others are the prior's
+WANTED = -1e8                     # prior scores at or below this are actions it never wants
+DEFAULTS = {"futures": 8, "width": 4, "horizon": 8}
+DECIMALS = 9                      # mean values equal to this many decimals are ties
+
+
+class SearchAgent:
+    def __init__(self, futures: int = 8, width: int = 4, horizon: int = 8, seed: int = 0,
+                 kinds=KINDS, progress: float = 0.02, value: WinModel | None = None):
+        if futures < 1 or width < 2 or horizon < 1:
+            raise ValueError(f"search needs futures >= 1, width >= 2 and horizon >= 1, got "
+                             f"futures={futures}, width={width}, horizon={horizon}")
+        unknown = set(kinds) - set(stack.CODES)
+        if unknown:
+            raise ValueError(f"unknown decision kinds {sorted(unknown)}; allowed: "
+                             f"{', '.join(stack.CODE_NAMES)}")
+        self.futures, self.width, self.horizon = int(futures), int(width), int(horizon)
+        self.seed, self.progress = int(seed), float(progress)
+        self.codes = np.array([stack.CODES[k] for k in kinds])
+        self.prior = HeuristicAgent()
+        self.rollout = self.prior
+        self.value = value if value is not None else WinModel.load()
+        size = (self.futures, self.width, self.horizon)
+        self.name = "search" if size == tuple(DEFAULTS.values()) else "search:%dx%dx%d" % size
+        self.searched = 0                          # decisions searched so far (for reports)
+
+    # -- the decision -----------------------------------------------------------------------------
+    def candidates(self, batch: Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The prior's actions (B,), and the games to search: rows (n,) and their (n, width)
+        candidate actions, the prior's best first (-1 pads a game with fewer wanted actions)."""
+        scores = self.prior.scores(batch)
+        actions = scores.argmax(1)
+        order = np.argsort(-scores, axis=1, kind="stable")[:, :self.width]
+        wanted = np.take_along_axis(scores, order, 1) > WANTED
+        cands = np.where(wanted, order, -1)
+        search = np.isin(batch.state.top, self.codes) & (wanted.sum(1) >= 2) & ~batch.state.terminated
+        rows = np.flatnonzero(search)
+        return actions, rows, cands[rows]
+
+    def act(self, batch: Batch) -> np.ndarray:
+        actions, rows, cands = self.candidates(batch)
+        if rows.size:
+            mean = self.evaluate(batch.engine, batch.state, rows, cands)
+            actions[rows] = cands[np.arange(rows.size), np.nanargmax(mean, 1)]
+            self.searched += rows.size
+        return actions
+
+    def evaluate(self, engine, S, rows, cands) -> np.ndarray:
+        """(n, width) mean value of each candidate over its futures by sequential halving; nan
+        for pads and candidates dropped in an earlier round."""
+        n, W = cands.shape
+        alive = cands >= 0
+        total, count = np.zeros((n, W)), np.zeros((n, W))
+        roots = S.take(rows)
+        key = public_key(roots, self.seed)
+        for r in range(max(1, math.ceil(math.log2(W)))):
+            k = self.futures * 2 ** r
+            values = self._play(engine, roots, cands, alive, key, r, k)   # (n, W, k)
+            total += np.nan_to_num(values).sum(2)
+            count += alive * k
+            # rounded so that float noise never decides; ties keep the prior's order
+            mean = np.where(alive, np.round(total / np.maximum(count, 1), DECIMALS), -np.inf)
+            # keep the better half, at least one
+            rank = np.argsort(np.argsort(-mean, axis=1, kind="stable"), axis=1, kind="stable")
+            keep = np.maximum(1, (alive.sum(1) + 1) // 2)
+            alive &= rank < keep[:, None]
+            if (alive.sum(1) <= 1).all():
+                break
+        return np.where(alive, np.round(total / np.maximum(count, 1), DECIMALS), np.nan)
+
+    # -- futures ----------------------------------------------------------------------------------
+    def _play(self, engine, roots, cands, alive, key, r, k) -> np.ndarray:
+        """(n, W, k) value of each alive candidate in the round's k futures of each root (the
+        same k futures for all of a root's candidates); nan elsewhere."""
+        n, W = cands.shape
+        keys = rng.draw(key, np.full(n, r << 20, np.uint64), k).ravel()   # (n * k,)
+        futures = roots.take(np.repeat(np.arange(n), k))
+        redraw_unseen(futures, keys)
+        game, slot = np.nonzero(alive)
+        pick = (game[:, None] * k + np.arange(k)).ravel()
+        trial = futures.take(pick)
+        trial = engine.step(trial, np.repeat(cands[game, slot], k))
+        until = (roots.turn[game].astype(np.int64) + self.horizon).repeat(k)
+        values = np.full((n, W, k), np.nan)
+        values[game, slot] = self._play_out(engine, trial, until).reshape(-1, k)
+        return values
+
+    def _play_out(self, engine, S, until) -> np.ndarray:
+        """Leaf values of the games of ``S`` played by the rollout policy until they end or reach
+        turn ``until``; finished rows leave the batch as they stop."""
+        value = np.zeros(S.batch_size)
+        live = np.arange(S.batch_size)
+        while True:
+            stop = S.terminated | (S.turn >= until[live])
+            if stop.any():
+                done = np.flatnonzero(stop)
+                value[live[done]] = self.leaf(S.take(done))
+                keep = np.flatnonzero(~stop)
+                live, S = live[keep], S.take(keep)
+            if not live.size:
+                return value
+            S = engine.step(S, self.rollout.act(Batch(engine, S)))
+
+    def leaf(self, S) -> np.ndarray:
+        """(B,) value of a position: the chance of a win (the outcome if finished) plus the
+        progress tie-break."""
+        drawn = S.deck_pos / np.maximum(S.deck_len, 1)
+        beaten = S.inc_defeated / np.maximum(S.inc_total, 1)
+        return self.value.predict(S) + self.progress * (drawn + beaten) / 2
+
+
+def _make(arg: str, seed: int = 0) -> SearchAgent:
+    parts = arg.split("x") if arg else []
+    if len(parts) > 3 or not all(p.isdigit() for p in parts):
+        raise ValueError(f"agent 'search' takes 'K', 'KxW' or 'KxWxH' (futures, candidates, "
+                         f"horizon in turns; defaults {DEFAULTS}), got {arg!r}")
+    sizes = dict(zip(DEFAULTS, map(int, parts)))
+    return SearchAgent(**{**DEFAULTS, **sizes}, seed=seed)
+
+
+register("search", _make)

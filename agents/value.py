@@ -1,0 +1,142 @@
+"""A leaf value for search: the chance that the heuristic team wins from a position.
+
+The search (``agents/search.py``) stops its simulated futures after a few turns and judges the
+position it reached. A finished game is worth its outcome; a running one is worth
+``WinModel.predict``: a logistic regression on public facts of the position (``FEATURES``: the
+deck, the incarnations, the haunted tiles and their limit, the Taoists' Qi and deaths, the ghosts
+in play and what they threaten, the team's resources, the configuration), fitted on positions of
+recorded heuristic games by ``python -m experiments.fit_value`` and shipped as data
+(``agents/data/win_model.json``). Its calibration on held-out games (reliability plot, Brier
+score) is in ``results/value/``.
+
+Every feature is public: the undrawn deck enters only through its size and the places of its
+incarnations (public, RULES.md 3 and 12); nothing reads the random stream or forced dice.
+
+    model = WinModel.load()                 # the shipped fit
+    p = model.predict(state)                # (B,) P(win), finished games 0 or 1
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from ghoststories_env import cards as C
+from ghoststories_env.config import R
+from ghoststories_env.rules import common
+
+DEFAULT_PATH = Path(__file__).parent / "data" / "win_model.json"
+
+FEATURES = (
+    "cards_left", "draws_to_incarnation", "incarnations_left", "incarnations_in_play",
+    "incarnation_resistance", "haunted", "margin_1", "margin_2", "qi_living", "qi_min_living",
+    "qi_low_living", "dead", "qi_neutral", "ghosts", "boards_two", "boards_full",
+    "haunters", "haunters_stone_1", "tormentors", "resistance_ordinary", "captured_dice",
+    "tao_lock", "powers_off", "tao_tokens", "yinyang", "buddhas_ready", "circle", "turn",
+    "level_normal", "level_nightmare", "level_hell", "players_1", "players_2", "players_3",
+)
+
+
+def features(S) -> np.ndarray:
+    """(B, len(FEATURES)) float64 public facts of every game (see ``FEATURES``)."""
+    B = S.batch_size
+    idx = np.arange(B)
+    card = np.maximum(S.ghost.astype(np.int64), 0)
+    has = S.ghost >= 0
+    inc = has & C.IS_INCARNATION[card]
+    bits = common.space_bits(S, idx)
+    flag = lambda bit: (bits & bit) != 0                            # noqa: E731
+    living = common.living(S, idx)
+    qi = S.qi.astype(np.float64)
+    per_board = has.reshape(B, 4, 3).sum(2)
+    limit = S.rules[:, R.HAUNTED_LIMIT].astype(np.int64)
+    n_haunted = S.haunted.sum(1)
+    margin = limit - n_haunted
+    left = (S.deck_len - S.deck_pos).astype(np.float64)
+    # undrawn incarnations lie at public places of the deck: draws until the next one
+    slot = np.arange(S.deck.shape[1])
+    undrawn_inc = (C.IS_INCARNATION[np.maximum(S.deck.astype(np.int64), 0)] & (S.deck >= 0)
+                   & (slot >= S.deck_pos[:, None]) & (slot < S.deck_len[:, None]))
+    draws = np.where(undrawn_inc.any(1), undrawn_inc.argmax(1) - S.deck_pos, 60)
+    level = S.rules[:, R.DIFFICULTY]
+    players = S.rules[:, R.NUM_PLAYERS]
+    held = (S.tao * living[..., None]).sum((1, 2))
+    cols = [
+        left / 10, draws / 10, (S.inc_total - S.inc_defeated).astype(np.float64), inc.sum(1),
+        (C.CARD_RESISTANCE[card] * inc).sum(1) / 5, n_haunted, margin == 1, margin == 2,
+        (qi * living).sum(1), np.where(living, qi, 99).min(1).clip(0, 6) * living.any(1),
+        (living & (qi <= 1)).sum(1), (S.is_player & (S.qi <= 0)).sum(1),
+        (qi * ~S.is_player).sum(1), has.sum(1), (per_board == 2).sum(1), (per_board == 3).sum(1),
+        flag(C.B_HAUNTER).sum(1), (flag(C.B_HAUNTER) & (S.haunter_pos == 1)).sum(1),
+        flag(C.B_TORMENTOR).sum(1), (C.CARD_RESISTANCE[card] * (has & ~inc)).sum(1) / 3,
+        flag(C.B_CAPTURE).sum(1), flag(C.B_TAO_LOCK).any(1), (~common.power_on(S, idx, bits)
+                                                              & living).sum(1),
+        held, (S.yinyang & living).sum(1), (S.buddhas * living).sum(1) + S.buddha.sum(1),
+        S.circle >= 0, S.turn / 50,
+        level == 1, level == 2, level == 3, players == 1, players == 2, players == 3,
+    ]
+    return np.stack([np.asarray(c, np.float64) for c in cols], 1)
+
+
+class WinModel:
+    """Logistic regression of a heuristic team's win on ``features``: ``P = sigmoid(w . z + b)``
+    with ``z`` the features standardised by the fit's means and scales."""
+
+    def __init__(self, weights, bias: float, mean, scale, meta: dict | None = None):
+        self.weights = np.asarray(weights, np.float64)
+        self.bias = float(bias)
+        self.mean, self.scale = np.asarray(mean, np.float64), np.asarray(scale, np.float64)
+        self.meta = dict(meta or {})
+        if not (self.weights.shape == self.mean.shape == self.scale.shape == (len(FEATURES),)):
+            raise ValueError(f"a win model needs {len(FEATURES)} weights, means and scales "
+                             f"(FEATURES), got shapes {self.weights.shape}, {self.mean.shape}, "
+                             f"{self.scale.shape}")
+
+    def logit(self, X: np.ndarray) -> np.ndarray:
+        # an elementwise product and a row sum, not a matrix product: BLAS may sum a row in
+        # another order for another batch size, and a game's value must not depend on its batch
+        return (((X - self.mean) / self.scale) * self.weights).sum(1) + self.bias
+
+    def predict(self, S) -> np.ndarray:
+        """(B,) chance of a win: 1 or 0 for finished games, the fitted estimate otherwise."""
+        p = 1 / (1 + np.exp(-self.logit(features(S))))
+        return np.where(S.terminated, S.won.astype(np.float64), p)
+
+    @classmethod
+    def fit(cls, X: np.ndarray, y: np.ndarray, l2: float = 1e-3, iterations: int = 30,
+            meta: dict | None = None) -> "WinModel":
+        """Maximum likelihood with an L2 penalty ``l2`` per position, by Newton's method."""
+        mean, scale = X.mean(0), X.std(0)
+        scale = np.where(scale > 0, scale, 1.0)
+        Z = np.c_[(X - mean) / scale, np.ones(len(X))]
+        w = np.zeros(Z.shape[1])
+        w[-1] = np.log(max(y.mean(), 1e-6) / max(1 - y.mean(), 1e-6))
+        penalty = np.full(Z.shape[1], l2 * len(X))
+        penalty[-1] = 0.0
+        for _ in range(iterations):
+            p = 1 / (1 + np.exp(-(Z @ w)))
+            grad = Z.T @ (p - y) + penalty * w
+            hess = (Z * (p * (1 - p))[:, None]).T @ Z + np.diag(penalty)
+            step = np.linalg.solve(hess, grad)
+            w -= step
+            if np.abs(step).max() < 1e-8:
+                break
+        return cls(w[:-1], w[-1], mean, scale, meta)
+
+    def to_json(self) -> dict:
+        return {"features": list(FEATURES), "weights": self.weights.tolist(), "bias": self.bias,
+                "mean": self.mean.tolist(), "scale": self.scale.tolist(), "meta": self.meta}
+
+    def save(self, path) -> None:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path=DEFAULT_PATH) -> "WinModel":
+        d = json.loads(Path(path).read_text())
+        if list(d["features"]) != list(FEATURES):
+            raise ValueError(f"{path} was fitted on other features ({len(d['features'])}); "
+                             f"refit it with python -m experiments.fit_value")
+        return cls(d["weights"], d["bias"], d["mean"], d["scale"], d.get("meta"))

@@ -1,0 +1,148 @@
+"""Fit the search's leaf value: the chance that the heuristic team wins from a position.
+
+    python -m experiments.fit_value --configs initiation-4p normal-4p --games 3000 \\
+        --eval-games 1000 --out results/value
+
+Plays ``--games`` heuristic games per configuration on the ``train`` seeds (``experiments/seeds.py``)
+and records the position at the first decision of every turn (where the search's futures stop),
+labelled with the game's outcome; fits ``agents.value.WinModel`` on them; then checks its
+calibration on positions of ``--eval-games`` games per configuration on the ``eval`` seeds:
+Brier score against the base rate's, log loss, and a reliability plot (predicted chance in bins
+against the share of those positions whose game was won). Writes the model to
+``agents/data/win_model.json`` (``--model``) and ``calibration.md`` plus ``reliability.png`` to
+``--out``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+import agents
+from agents import Batch
+from agents.value import DEFAULT_PATH, FEATURES, WinModel, features
+from ghoststories_env import PRESETS, Engine
+
+from .seeds import benchmark_seeds
+
+
+def positions(preset: str, n: int, split: str, batch: int = 500, agent="heuristic"):
+    """Features (N, F) of the positions at each turn's first decision of ``n`` games of ``split``,
+    their game's outcome (N,) and the game index (N,)."""
+    engine = Engine(PRESETS[preset])
+    level, players = preset.rsplit("-", 1)[0].replace("-5qi", ""), PRESETS[preset].num_players
+    seeds = benchmark_seeds(level, players, n, split)
+    policy = agents.make(agent)
+    X, y, game = [], [], []
+    for start in range(0, n, batch):
+        S = engine.reset(seeds[start:start + batch])
+        seen = np.full(S.batch_size, -1)
+        xs, gs = [], []
+        while not S.terminated.all():
+            new = ~S.terminated & (S.turn != seen)
+            if new.any():
+                rows = np.flatnonzero(new)
+                xs.append(features(S.take(rows)))
+                gs.append(rows)
+                seen[rows] = S.turn[rows]
+            S = engine.step(S, policy.act(Batch(engine, S)))
+        rows = np.concatenate(gs)
+        X.append(np.concatenate(xs))
+        y.append(S.won[rows].astype(np.float64))
+        game.append(start + rows)
+    return np.concatenate(X), np.concatenate(y), np.concatenate(game)
+
+
+def calibration(p: np.ndarray, y: np.ndarray, bins: int = 10) -> dict:
+    """Brier score (and the base rate's), log loss, and per-bin mean prediction and outcome."""
+    base = y.mean()
+    edges = np.quantile(p, np.linspace(0, 1, bins + 1))
+    which = np.clip(np.searchsorted(edges, p, side="right") - 1, 0, bins - 1)
+    rows = [(float(p[which == b].mean()), float(y[which == b].mean()), int((which == b).sum()))
+            for b in range(bins) if (which == b).any()]
+    eps = 1e-9
+    return {"brier": float(((p - y) ** 2).mean()), "brier_base": float(((base - y) ** 2).mean()),
+            "log_loss": float(-(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps)).mean()),
+            "base_rate": float(base), "positions": int(y.size), "bins": rows}
+
+
+def plot(cals: dict, path: Path) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(4.6, 4.2))
+    ax.plot([0, 1], [0, 1], color="grey", lw=0.8, ls="--")
+    for name, cal in cals.items():
+        pred, obs, _ = zip(*cal["bins"])
+        ax.plot(pred, obs, marker="o", label=f"{name} (Brier {cal['brier']:.4f})")
+    top = max(max(max(b[0], b[1]) for b in c["bins"]) for c in cals.values())
+    ax.set_xlim(0, min(1, 1.1 * top))
+    ax.set_ylim(0, min(1, 1.1 * top))
+    ax.set_xlabel("predicted chance of a win (bin mean)")
+    ax.set_ylabel("share of positions whose game was won")
+    ax.set_title("leaf value on eval games")
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def main(argv=None) -> dict:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    p = argparse.ArgumentParser(prog="python -m experiments.fit_value", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--configs", nargs="+", default=["initiation-4p", "normal-4p"],
+                   choices=sorted(PRESETS))
+    p.add_argument("--games", type=int, default=3000, help="train games per configuration")
+    p.add_argument("--eval-games", type=int, default=1000, help="eval games per configuration")
+    p.add_argument("--l2", type=float, default=1e-3)
+    p.add_argument("--model", default=str(DEFAULT_PATH), help="where the fitted model goes")
+    p.add_argument("--out", default="results/value", help="folder for calibration.md and the plot")
+    a = p.parse_args(argv)
+    if a.games < 1 or a.eval_games < 1:
+        p.error(f"--games and --eval-games must be >= 1, got {a.games} and {a.eval_games}")
+    t0 = time.process_time()
+    train = [positions(c, a.games, "train") for c in a.configs]
+    X = np.concatenate([t[0] for t in train])
+    y = np.concatenate([t[1] for t in train])
+    command = "python -m experiments.fit_value " + " ".join(argv)
+    model = WinModel.fit(X, y, a.l2, meta={"command": command, "configs": a.configs,
+                                             "train_positions": int(y.size)})
+    cals = {}
+    for c in a.configs:
+        Xe, ye, _ = positions(c, a.eval_games, "eval")
+        cals[c] = calibration(1 / (1 + np.exp(-model.logit(Xe))), ye)
+    seconds = time.process_time() - t0
+    model.meta["calibration"] = {c: {k: v for k, v in cal.items() if k != "bins"}
+                                 for c, cal in cals.items()}
+    model.save(a.model)
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    plot(cals, out / "reliability.png")
+    lines = [f"# Leaf value calibration\n\nCommand: `{command}` ({seconds:.0f} CPU s).\n",
+             f"Fitted on {y.size} positions (the first decision of every turn) of "
+             f"{a.games} heuristic games per configuration on the `train` seeds; checked on "
+             f"{a.eval_games} games per configuration on the `eval` seeds.\n",
+             "| config | positions | base rate | Brier | Brier of the base rate | log loss |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for c, cal in cals.items():
+        lines.append(f"| {c} | {cal['positions']} | {cal['base_rate']:.4f} | {cal['brier']:.4f} "
+                     f"| {cal['brier_base']:.4f} | {cal['log_loss']:.4f} |")
+    lines += ["", "Reliability (deciles of the prediction):", "",
+              "| config | predicted | observed | positions |", "|---|---:|---:|---:|"]
+    for c, cal in cals.items():
+        lines += [f"| {c} | {pr:.3f} | {ob:.3f} | {k} |" for pr, ob, k in cal["bins"]]
+    lines += ["", "Weights (standardised features):", "", "| feature | weight |", "|---|---:|"]
+    lines += [f"| {f} | {w:+.3f} |" for f, w in zip(FEATURES, model.weights)]
+    (out / "calibration.md").write_text("\n".join(lines) + "\n")
+    print("\n".join(lines[:6 + len(cals)]))
+    return cals
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,177 @@
+"""The search agent and its futures: a future hides what the players cannot know and loses no card;
+the search never reads hidden information, plays legal actions, plays a game the same alone as in
+any batch, and narrows its candidates by sequential halving."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import agents
+from agents import Batch
+from agents.futures import public_key, redraw_unseen
+from agents.search import SearchAgent
+from ghoststories_env import Engine, GameConfig
+from ghoststories_env import cards as C
+from ghoststories_env.rules import stack
+
+
+def midgame(engine, seeds, steps=40, kind="YANG"):
+    """Games played ``steps`` decisions by the heuristic, then on to their next ``kind`` decision."""
+    h = agents.make("heuristic")
+    S = engine.reset(seeds)
+    for _ in range(steps):
+        S = engine.step(S, h.act(Batch(engine, S)))
+    for _ in range(300):
+        waiting = (S.top == stack.CODES[kind]) | S.terminated
+        if waiting.all():
+            return S
+        nxt = engine.step(S, h.act(Batch(engine, S)))
+        S.put(np.flatnonzero(~waiting), nxt.take(np.flatnonzero(~waiting)))
+    raise AssertionError(f"no {kind} decision reached")
+
+
+@pytest.fixture(scope="module")
+def games():
+    engine = Engine(GameConfig(num_players=4, difficulty="initiation"))
+    S = midgame(engine, np.arange(5) + 900)
+    assert not S.terminated.any()
+    return engine, S
+
+
+@pytest.fixture(scope="module")
+def nightmare():
+    engine = Engine(GameConfig(num_players=3, difficulty="nightmare"))
+    return engine, midgame(engine, np.arange(4) + 700, steps=60)
+
+
+def hide_differently(S, seed: int):
+    """The same public positions with another undrawn deck order, other cards left out and another
+    random stream (what a player cannot see)."""
+    T = S.copy()
+    gen = np.random.default_rng(seed)
+    for r in range(T.batch_size):
+        lo, hi = int(T.deck_pos[r]), int(T.deck_len[r])
+        deck = T.deck[r, lo:hi]
+        ghost_slots = np.flatnonzero(~C.IS_INCARNATION[deck])
+        pool = np.r_[deck[ghost_slots], np.flatnonzero(T.removed[r] & ~C.IS_INCARNATION)]
+        new = gen.permutation(pool)
+        T.removed[r, ~C.IS_INCARNATION] = False
+        T.removed[r, new[ghost_slots.size:]] = True
+        deck[ghost_slots] = new[:ghost_slots.size]
+    T.rng_key[:] = T.rng_key * np.uint64(3) + np.uint64(seed)
+    T.rng_ctr[:] = T.rng_ctr + np.uint64(5)
+    return T
+
+
+def test_redraw_unseen__redraws_only_the_unseen_and_loses_no_card(nightmare):
+    """RULES.md 3, 12, 13: the undrawn deck and the cards left out are unknown; what was drawn and
+    where the undrawn incarnations lie in the deck are not."""
+    _, S = nightmare
+    F = S.copy()
+    S.forced_tao[0, :2] = [0, 1]
+    redraw_unseen(F, np.arange(F.batch_size, dtype=np.uint64) + 11)
+    changed = False
+    for r in range(S.batch_size):
+        lo, hi = int(S.deck_pos[r]), int(S.deck_len[r])
+        assert np.array_equal(F.deck[r, :lo], S.deck[r, :lo])             # drawn: untouched
+        assert np.array_equal(F.deck[r, hi:], S.deck[r, hi:])
+        was_inc = C.IS_INCARNATION[S.deck[r, lo:hi]]
+        assert np.array_equal(C.IS_INCARNATION[F.deck[r, lo:hi]], was_inc)
+        before = np.sort(np.r_[S.deck[r, lo:hi], np.flatnonzero(S.removed[r])])
+        after = np.sort(np.r_[F.deck[r, lo:hi], np.flatnonzero(F.removed[r])])
+        assert np.array_equal(before, after)                               # same unseen cards
+        assert np.unique(F.deck[r, :hi]).size == hi
+        changed |= not np.array_equal(F.deck[r, lo:hi], S.deck[r, lo:hi])
+    assert changed
+    assert (F.rng_key != S.rng_key).all() and (F.rng_ctr == 0).all() and (F.forced_tao < 0).all()
+    G = S.copy()
+    redraw_unseen(G, np.arange(G.batch_size, dtype=np.uint64) + 11)
+    assert G.equals(F)                                                     # the keys decide all
+
+
+def test_redraw_unseen__each_unseen_ghost_can_come_next(nightmare):
+    """The next card is drawn uniformly from the unseen ghosts (not just a shuffle of the deck)."""
+    _, S = nightmare
+    one = S.take(np.zeros(600, np.int64))
+    redraw_unseen(one, np.arange(600, dtype=np.uint64))
+    lo, hi = int(S.deck_pos[0]), int(S.deck_len[0])
+    unseen = set(S.deck[0, lo:hi][~C.IS_INCARNATION[S.deck[0, lo:hi]]]) | set(
+        np.flatnonzero(S.removed[0] & ~C.IS_INCARNATION))
+    if not C.IS_INCARNATION[S.deck[0, lo]]:
+        assert set(one.deck[:, lo]) == unseen
+
+
+def test_public_key__sees_the_public_position_only(nightmare):
+    _, S = nightmare
+    assert np.array_equal(public_key(S), public_key(hide_differently(S, 1)))
+    T = S.copy()
+    T.qi[:, 0] += 1
+    assert (public_key(T) != public_key(S)).all()
+    assert (public_key(S, salt=1) != public_key(S)).all()
+
+
+def test_search__never_reads_hidden_information(games):
+    """Positions that differ only in the unseen deck's order, the cards left out and the random
+    stream get the same choices."""
+    engine, S = games
+    agent = SearchAgent(futures=2, width=3, horizon=2)
+    T = hide_differently(S, 7)
+    assert not np.array_equal(T.deck, S.deck)
+    assert np.array_equal(agent.act(Batch(engine, S)), agent.act(Batch(engine, T)))
+
+
+def test_search__legal_and_the_same_in_any_batch(games):
+    engine, S = games
+    agent = SearchAgent(futures=2, width=3, horizon=2)
+    together = agent.act(Batch(engine, S))
+    mask = engine.legal_action_mask(S)
+    assert mask[np.arange(S.batch_size), together].all()
+    alone = [int(agent.act(Batch(engine, S.take([i])))[0]) for i in (0, 3)]
+    assert [int(together[0]), int(together[3])] == alone
+    mixed = S.take([3, 0, 3])                                       # another order, a duplicate
+    assert agent.act(Batch(engine, mixed)).tolist() == [together[3], together[0], together[3]]
+
+
+def test_search__sequential_halving_keeps_one_candidate(games):
+    engine, S = games
+    agent = SearchAgent(futures=2, width=4, horizon=1)
+    heuristic, rows, cands = agent.candidates(Batch(engine, S))
+    assert rows.size and (cands[:, 0] == heuristic[rows]).all()
+    mean = agent.evaluate(engine, S, rows, cands)
+    assert mean.shape == cands.shape
+    assert (np.isfinite(mean).sum(1) == 1).all()                    # one survivor per game
+    assert np.isnan(mean[cands < 0]).all()
+
+
+def test_search__futures_shared_by_candidates(games):
+    """Common random numbers: two identical candidates get identical values in every future."""
+    engine, S = games
+    agent = SearchAgent(futures=3, width=2, horizon=2)
+    _, rows, cands = agent.candidates(Batch(engine, S))
+    cands = np.repeat(cands[:, :1], 2, 1)
+    key = public_key(S.take(rows))
+    values = agent._play(engine, S.take(rows), cands, cands >= 0, key, 0, 3)
+    assert np.array_equal(values[:, 0], values[:, 1])
+
+
+def test_search__leaf_scores_finished_games_by_outcome(games):
+    engine, S = games
+    agent = SearchAgent(futures=1, width=2, horizon=1, progress=0.0)
+    T = S.take([0, 1])
+    T.terminated[:] = True
+    T.won[:] = [True, False]
+    assert agent.leaf(T).tolist() == [1.0, 0.0]
+    assert ((agent.leaf(S) > 0) & (agent.leaf(S) < 1)).all()
+
+
+def test_search__names_rebuild_the_agent_and_bad_specs_are_refused():
+    assert agents.make("search").name == "search"
+    a = agents.make("search:4x3x2")
+    assert (a.name, a.futures, a.width, a.horizon) == ("search:4x3x2", 4, 3, 2)
+    assert agents.make(a.name).name == a.name
+    for bad in ("x", "4x3x2x1", "ax3", "4x1"):
+        with pytest.raises(ValueError, match="search"):
+            agents.make(f"search:{bad}")
+    with pytest.raises(ValueError, match="unknown decision kinds"):
+        SearchAgent(kinds=("NOPE",))

@@ -15,9 +15,9 @@ How it decides, in one unit (about one official point, a lost game = ``weights.L
   off; an incarnation, more as the deck (the clock) runs down.
 * **Exorcism odds** (``odds.py``, ``exorcism.py``): exact success chances from tables of every
   roll of 0..4 dice, with white faces, Tao tokens (the Taoist's and those of Taoists on his tile),
-  the Circle of Prayer, the Mantra, captured dice, the grey die and Gods' Favorite rerolls. An
-  attempt is worth its chance times the ghost's value (reward in, curse harm out); from a corner,
-  each roll is worth the best set of the two ghosts it beats.
+  the Circle of Prayer, the Mantra, captured dice, the grey die and Gods' Favorite rerolls (kept
+  by target, computed once). An attempt is worth its chance times the ghost's value (reward in,
+  curse harm out); from a corner, each roll is worth the best set of the two ghosts it beats.
 * **Village** (``village.py``): each villager's help is valued with the same numbers (a Circle
   colour by the ghosts it weakens, the Sorcerer by the worst ghost less a Qi, the Night Watchman
   by the hauntings it delays, the Altar by the haunted tile it frees less a new ghost...).
@@ -34,7 +34,8 @@ How it decides, in one unit (about one official point, a lost game = ``weights.L
   average roll hurts less.
 
 Every decision has an answer; a decision kind without a scorer (none today) falls back to the
-first legal action.
+first legal action. The facts a decision needs many times (a seat's exorcism plan, the tiles'
+worth, the threats) are computed once per decision kind and seat (``context.per_context``).
 """
 
 from __future__ import annotations

@@ -71,28 +71,40 @@ _F1, _F2, _F12 = (_BITS & 1) > 0, (_BITS & 2) > 0, (_BITS & 4) > 0
 
 def _pair_values(ctx, facts, tok, value, ok, n_dice, wild, reroll):
     """(n, 4) expected value of aiming at both ghosts a corner faces (0 where one is missing):
-    each roll is worth the best set it allows (``odds.pair_outcomes`` patterns)."""
+    each roll is worth the best set it allows (its ``odds.pair_outcomes`` pattern)."""
     n = ctx.n
     g1, g2 = PAIRS[:, 0], PAIRS[:, 1]
-    both = ok[:, g1] & ok[:, g2]                                    # (n, 4)
-    v1, v2 = value[:, g1, None], value[:, g2, None]
-    best = np.maximum(np.maximum(_F1 * v1, _F2 * v2),
-                      np.maximum(_F12 * (v1 + v2), 0)).reshape(-1, odds.PATTERNS)  # (n*4, 8)
-    rep = lambda x: np.repeat(x, 4)                                 # noqa: E731
-    at = lambda x, g: x[:, g].reshape(-1)                           # noqa: E731
+    both = np.flatnonzero(ok[:, g1] & ok[:, g2])                    # of the (n * 4) corners
+    expect = np.zeros(n * 4)
+    if not both.size:
+        return expect.reshape(n, 4)
+    game = both // 4
+    v1, v2 = value[:, g1].reshape(-1)[both, None], value[:, g2].reshape(-1)[both, None]
+    best = np.maximum(np.maximum(_F1 * v1, _F2 * v2), np.maximum(_F12 * (v1 + v2), 0))
+    at = lambda x, g: x[:, g].reshape(-1)[both]                     # noqa: E731
     f1, f2 = tuple(at(f, g1) for f in facts), tuple(at(f, g2) for f in facts)
     imm1, imm2 = at(ctx.immune, g1), at(ctx.immune, g2)
-    tok = tok.reshape(-1, 5)
-    keys = odds.pair_key(rep(n_dice), rep(wild), rep(reroll), imm1, imm2, f1, f2, tok)
-    expect = (odds.pair_patterns(keys) * best).sum(1)
-    rest = np.flatnonzero(~(f1[2] & f2[2]))                         # a multicolour incarnation
-    if rest.size:
-        req1, req2 = (ctx.req[:, g].reshape(-1, 5)[rest] for g in (g1, g2))
-        i1, i2 = imm1[rest, None], imm2[rest, None]
-        pattern, p = odds.pair_outcomes(rep(n_dice)[rest], rep(wild)[rest], rep(reroll)[rest],
-                                        req1 * ~i1, req1 * i1, req2 * ~i2, req2 * i2, tok[rest])
-        expect[rest] = (np.take_along_axis(best[rest], pattern.astype(np.int64), 1) * p).sum(1)
-    return np.where(both, expect.reshape(n, 4), 0.0)
+    tok = tok.reshape(-1, 5)[both]
+    # the rolls of the largest roll among the n games (the padding of the sums, odds.py)
+    pad = int(np.minimum(np.maximum(n_dice, 0), odds.MAX_DICE).max())
+    tabled = f1[2] & f2[2]
+    pattern = np.zeros((both.size, odds.ROWS[pad]), np.int8)
+    p = np.zeros(pattern.shape)
+    if tabled.any():
+        t = np.flatnonzero(tabled)
+        keys = odds.pair_key(n_dice[game[t]], wild[game[t]], reroll[game[t]], imm1[t], imm2[t],
+                             tuple(f[t] for f in f1), tuple(f[t] for f in f2), tok[t])
+        pattern[t], p[t] = odds.pair_rolls(keys, pad)
+    if not tabled.all():                                            # a multicolour incarnation
+        r = np.flatnonzero(~tabled)
+        req1, req2 = (ctx.req[:, g].reshape(-1, 5)[both[r]] for g in (g1, g2))
+        i1, i2 = imm1[r, None], imm2[r, None]
+        pattern[r], p[r] = odds.pair_outcomes(n_dice[game[r]], wild[game[r]], reroll[game[r]],
+                                              req1 * ~i1, req1 * i1, req2 * ~i2, req2 * i2,
+                                              tok[r], pad)
+    rolls = np.take(best.reshape(-1), np.arange(both.size)[:, None] * odds.PATTERNS + pattern)
+    expect[both] = (rolls * p).sum(1)
+    return expect.reshape(n, 4)
 
 
 # -- the exorcism's questions ------------------------------------------------------------------------

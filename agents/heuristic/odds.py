@@ -13,6 +13,10 @@ Whether a roll succeeds is the pooled rule of ``ghoststories_env/rules/exorcism.
 ``F[c]``, wild whites ``w`` and tokens ``Tk[c]``, dice-able need ``Rn[c]`` and dice-immune need
 ``Ri[c]``: ``d = max(0, Rn - F)``, ``m = max(0, d + Ri - Tk)``; possible iff ``m <= d`` in every
 colour and ``sum(m) <= w``.
+
+The heuristic asks these odds for every space, seat and corner at every decision, so the second
+half of this module keeps them by key for one-colour targets: ``chance`` (one target, from the
+table ``SINGLE``) and ``pair_rolls`` (a corner's two targets), the same numbers to the last bit.
 """
 
 from __future__ import annotations
@@ -58,11 +62,14 @@ def face_probs(counts_face: np.ndarray, reroll: np.ndarray) -> np.ndarray:
     return np.where(reroll[:, None], p, UNIFORM)
 
 
-def roll_distribution(n_dice: np.ndarray, probs: np.ndarray):
+def roll_distribution(n_dice: np.ndarray, probs: np.ndarray, pad: int | None = None):
     """Face counts ``F`` (N, R, 5) colours, whites (N, R) and probabilities (N, R), over the R
-    outcomes of the largest roll among the N."""
+    outcomes of the largest roll among the N (or of ``pad`` dice); shorter rolls are padded with
+    outcomes of probability 0."""
     n = np.clip(n_dice, 0, MAX_DICE)
-    rows = ROWS[n.max()] if n.size else 1                          # the padding is never needed
+    if pad is None:
+        pad = n.max() if n.size else 0
+    rows = ROWS[pad]
     k = OUTCOMES[n, :rows].astype(np.int16)                        # (N, rows, 6)
     logp = np.log(np.maximum(probs, 1e-12))[:, None, :]
     p = COEF[n, :rows] * np.exp((k * logp).sum(-1))
@@ -77,29 +84,45 @@ def possible(need, immune, tokens, F, w) -> np.ndarray:
     return (m <= d).all(-1) & (m.sum(-1) <= w)
 
 
-def success_probability(need, immune, tokens, n_dice, white_wild, reroll) -> np.ndarray:
-    """(N,) chance that one roll meets the needs (N, 5) per colour, dice-able and dice-immune."""
+def success_probability(need, immune, tokens, n_dice, white_wild, reroll,
+                        pad: int | None = None) -> np.ndarray:
+    """(N,) chance that one roll meets the needs (N, 5) per colour, dice-able and dice-immune
+    (summed over the outcomes of ``pad`` dice, default the largest roll among the N)."""
+    return success_rolls(need, immune, tokens, n_dice, white_wild, reroll, pad).sum(1)
+
+
+def success_rolls(need, immune, tokens, n_dice, white_wild, reroll, pad=None) -> np.ndarray:
+    """(N, R) each outcome's probability where it meets the needs, else 0."""
     need, immune, tokens = (np.asarray(x, np.int64) for x in (need, immune, tokens))
     counts_face = np.concatenate([need > 0, ((need > 0).any(1) & white_wild)[:, None]], 1)
-    F, w, p = roll_distribution(np.asarray(n_dice), face_probs(counts_face, np.asarray(reroll)))
+    F, w, p = roll_distribution(np.asarray(n_dice), face_probs(counts_face, np.asarray(reroll)),
+                                pad)
     ok = possible(need, immune, tokens, F, w * np.asarray(white_wild)[:, None])
-    return (ok * p).sum(1)
+    return ok * p
 
 
 # -- tables ----------------------------------------------------------------------------------------
-# Almost every target has one colour, and then its odds depend on a handful of small integers; the
-# tables below hold them, computed with the exact functions above (one roll size per call, so each
-# entry sums exactly that roll's outcomes). Only the multicolour incarnations (Hope Killer,
-# Nameless) are computed row by row at run time. Tokens count up to the need they can meet: more
-# change nothing (a colour's shortfall is at most its need).
+# Almost every target has one colour, and then its odds depend on a handful of small integers: the
+# tables below hold them, computed by the exact functions above. Tokens count up to the need they
+# can meet (more change nothing: a colour's shortfall is at most its need). The multicolour
+# incarnations (Hope Killer, Nameless) are computed by those functions at run time.
+#
+# The numbers are the same to the last bit as summing over the roll tables directly: a sum over
+# the outcomes of a roll padded to a batch's largest roll (as ``roll_distribution`` does) may end
+# in other bits than the unpadded sum, so the one-target table holds every padding (``pad``, the
+# dice of the largest roll among the games asked together), and the corner pairs keep each roll's
+# outcome and probability, summed at run time in the same order as before.
 RMAX = int(C.CARD_REQ[(C.CARD_REQ > 0).sum(1) <= 1].max())     # largest one-colour resistance
 DICE, BOOL, COLOURS = MAX_DICE + 1, 2, 5
+SINGLE_AXES = (DICE, BOOL, BOOL, BOOL, COLOURS, RMAX + 1, RMAX + 1)
+SINGLE_KEYS = int(np.prod(SINGLE_AXES))
 
 
 def _single_grid() -> np.ndarray:
-    """Every key of ``SINGLE`` in order: (dice, wild, reroll, immune, colour, resistance, tokens)."""
-    axes = (DICE, BOOL, BOOL, BOOL, COLOURS, RMAX + 1, RMAX + 1)
-    return np.stack(np.meshgrid(*map(np.arange, axes), indexing="ij"), -1).reshape(-1, len(axes))
+    """Every key of ``SINGLE`` in order: (dice, wild, reroll, immune, colour, resistance,
+    tokens)."""
+    return np.stack(np.meshgrid(*map(np.arange, SINGLE_AXES), indexing="ij"), -1).reshape(
+        -1, len(SINGLE_AXES))
 
 
 def _one_colour(colour, amount) -> np.ndarray:
@@ -111,16 +134,21 @@ def _one_colour(colour, amount) -> np.ndarray:
 
 def _single_table() -> np.ndarray:
     grid = _single_grid()
-    p = np.zeros(len(grid))
+    req, tok = _one_colour(grid[:, 4], grid[:, 5]), _one_colour(grid[:, 4], grid[:, 6])
+    imm = grid[:, 3:4].astype(bool)
+    rolls = np.zeros((len(grid), ROWS[MAX_DICE]))       # padded with outcomes of chance 0
     for n in range(DICE):
-        g = grid[grid[:, 0] == n]
-        req, imm = _one_colour(g[:, 4], g[:, 5]), g[:, 3:4].astype(bool)
-        p[grid[:, 0] == n] = success_probability(req * ~imm, req * imm, _one_colour(g[:, 4], g[:, 6]),
-                                                 g[:, 0], g[:, 1].astype(bool), g[:, 2].astype(bool))
-    return p
+        k = grid[:, 0] == n
+        rolls[k, :ROWS[n]] = success_rolls(req[k] * ~imm[k], req[k] * imm[k], tok[k], grid[k, 0],
+                                           grid[k, 1].astype(bool), grid[k, 2].astype(bool))
+    table = np.full((DICE, len(grid)), np.nan)           # NaN: a roll larger than the padding
+    for pad in range(DICE):
+        k = grid[:, 0] <= pad
+        table[pad, k] = np.ascontiguousarray(rolls[k, :ROWS[pad]]).sum(1)
+    return table.reshape(-1)
 
 
-SINGLE = _single_table()       # flat over _single_grid(): chance of one roll against one target
+SINGLE = _single_table()       # [pad * SINGLE_KEYS + key]: chance of one roll against one target
 SINGLE.setflags(write=False)
 
 
@@ -135,86 +163,99 @@ def target_facts(req: np.ndarray, immune: np.ndarray):
 
 
 def chance(req, immune, tokens, n_dice, white_wild, reroll, facts=None) -> np.ndarray:
-    """(N,) the same as ``success_probability(req * ~immune, req * immune, tokens, ...)`` for
-    targets ``req`` (N, 5), ``immune`` (N,) bool, from ``SINGLE`` where the target has one colour.
-    ``facts``: ``target_facts(req, immune)`` if already known."""
+    """(N,) ``success_probability(req * ~immune, req * immune, tokens, ...)`` for targets ``req``
+    (N, 5), ``immune`` (N,) bool, from ``SINGLE`` where the target has one colour. ``facts``:
+    ``target_facts(req, immune)`` if already known."""
     colour, amount, tabled = target_facts(req, immune) if facts is None else facts
     N = len(amount)
+    n = np.minimum(np.maximum(n_dice, 0), MAX_DICE).astype(np.int64)
+    pad = int(n.max()) if N else 0
     tok = np.minimum(tokens.reshape(-1)[np.arange(N) * COLOURS + colour], amount)
-    n = np.clip(n_dice, 0, MAX_DICE).astype(np.int64)
-    key = ((((n * BOOL + white_wild) * BOOL + reroll) * BOOL + immune) * COLOURS + colour)
-    p = SINGLE[(key * (RMAX + 1) + amount) * (RMAX + 1) + tok]
+    key = ((((pad * DICE + n) * BOOL + white_wild) * BOOL + reroll) * BOOL + immune) * COLOURS
+    p = SINGLE[((key + colour) * (RMAX + 1) + amount) * (RMAX + 1) + tok]
     if not tabled.all():
         rest = np.flatnonzero(~tabled)
         imm = immune[rest, None]
         p[rest] = success_probability(req[rest] * ~imm, req[rest] * imm, tokens[rest], n[rest],
-                                      white_wild[rest], reroll[rest])
+                                      white_wild[rest], reroll[rest], pad)
     return p
 
 
-# Two targets from a corner (same roll): a roll allows the first ghost (f1), the second (f2) or
-# both (f12). PAIR[key, f1 + 2 f2 + 4 f12] is the chance of each pattern, by (dice, wild, reroll,
-# immune 1, immune 2, resistance 1, resistance 2, tokens), the tokens being one count when both
-# ghosts share a colour (0..2 RMAX) or one per colour otherwise. There are many keys and few occur
-# in play, so each is computed on first use with the exact functions, and kept.
-SAME_TOKENS = 2 * RMAX + 1
-PAIR_AXES = (DICE, BOOL, BOOL, BOOL, BOOL, RMAX + 1, RMAX + 1, SAME_TOKENS + (RMAX + 1) ** 2)
-PATTERNS = 8
-PAIR = np.zeros((int(np.prod(PAIR_AXES)), PATTERNS))
-_PAIR_KNOWN = np.zeros(len(PAIR), bool)
+# Two targets from a corner (one roll, RULES.md 5: the players then choose which to exorcise): a
+# roll allows the first ghost (f1), the second (f2) or both (f12). Keyed by (dice, wild, reroll,
+# immune 1, immune 2, colour 1, resistance 1, colour 2, resistance 2, tokens 1, tokens 2), the
+# tokens being one count (0..2 RMAX) when both ghosts share a colour. Many keys exist and few
+# occur in play: each is computed on first use and kept (its rolls' patterns and probabilities).
+PAIR_AXES = (DICE, BOOL, BOOL, BOOL, BOOL, COLOURS, RMAX + 1, COLOURS, RMAX + 1, 2 * RMAX + 1,
+             RMAX + 1)
+PATTERNS = 8                                       # f1 + 2 f2 + 4 f12
+_pair_keys = np.zeros(0, np.int64)                 # keys computed so far, ascending
+_pair_rows = np.zeros(0, np.int64)                 # ... and their rows in the two below
+_pair_pattern = np.zeros((0, ROWS[-1]), np.int8)  # per roll: its pattern
+_pair_p = np.zeros((0, ROWS[-1]))                 # per roll: its probability (0 past the roll)
 
 
 def pair_key(n_dice, white_wild, reroll, immune1, immune2, facts1, facts2, tokens):
-    """(N,) keys of ``PAIR`` for two tabled targets (``target_facts``), ``tokens`` (N, 5)."""
+    """(N,) pair keys of two tabled targets (``target_facts``), ``tokens`` (N, 5)."""
     (c1, r1, _), (c2, r2, _) = facts1, facts2
     c1 = np.where(r1 > 0, c1, c2)                  # a target with no resistance takes the other's
     c2 = np.where(r2 > 0, c2, c1)
     flat = tokens.reshape(-1)
     at = np.arange(len(r1)) * COLOURS
-    t1, t2 = flat[at + c1], flat[at + c2]
-    same = np.minimum(t1, r1 + r2)
-    apart = SAME_TOKENS + np.minimum(t1, r1) * (RMAX + 1) + np.minimum(t2, r2)
-    slot = np.where(c1 == c2, same, apart)
-    key = np.clip(n_dice, 0, MAX_DICE).astype(np.int64)
-    for digit, size in zip((white_wild, reroll, immune1, immune2, r1, r2, slot), PAIR_AXES[1:]):
+    same = c1 == c2
+    t1 = np.minimum(flat[at + c1], np.where(same, r1 + r2, r1))
+    t2 = np.where(same, 0, np.minimum(flat[at + c2], r2))
+    key = np.minimum(np.maximum(n_dice, 0), MAX_DICE).astype(np.int64)
+    digits = (white_wild, reroll, immune1, immune2, c1, r1, c2, r2, t1, t2)
+    for digit, size in zip(digits, PAIR_AXES[1:]):
         key = key * size + digit
     return key
 
 
 def _pair_inputs(keys: np.ndarray):
-    """The need, immune need and token vectors (N, 5) of two targets, from their ``PAIR`` keys."""
-    n, wild, reroll, i1, i2, r1, r2, slot = np.unravel_index(keys, PAIR_AXES)
-    apart = slot >= SAME_TOKENS
-    t1 = np.where(apart, (slot - SAME_TOKENS) // (RMAX + 1), slot)
-    t2 = np.where(apart, (slot - SAME_TOKENS) % (RMAX + 1), 0)
-    c2 = apart.astype(np.int64)                    # colours 0 and 1, or both 0
-    zero = np.zeros_like(c2)
-    req1, req2 = _one_colour(zero, r1), _one_colour(c2, r2)
-    tok = _one_colour(zero, t1) + _one_colour(c2, t2) * apart[:, None]
+    """The dice, wild, reroll and the need, immune need and token vectors (N, 5) of the two
+    targets of pair keys."""
+    n, wild, reroll, i1, i2, c1, r1, c2, r2, t1, t2 = np.unravel_index(keys, PAIR_AXES)
+    req1, req2 = _one_colour(c1, r1), _one_colour(c2, r2)
+    tok = _one_colour(c1, t1) + _one_colour(c2, t2) * (c1 != c2)[:, None]
     im1, im2 = i1[:, None].astype(bool), i2[:, None].astype(bool)
     return (n, wild.astype(bool), reroll.astype(bool), req1 * ~im1, req1 * im1, req2 * ~im2,
             req2 * im2, tok)
 
 
-def pair_outcomes(n_dice, white_wild, reroll, need1, imm1, need2, imm2, tokens):
-    """Per roll (N, R): the pattern ``f1 + 2 f2 + 4 f12`` and its probability (RULES.md 5: after
-    the roll the players choose which of the two ghosts to exorcise)."""
+def pair_outcomes(n_dice, white_wild, reroll, need1, imm1, need2, imm2, tokens, pad=None):
+    """Per roll (N, R): its pattern ``f1 + 2 f2 + 4 f12`` and its probability."""
     counts_face = np.concatenate([need1 + need2 > 0, white_wild[:, None]], 1)
-    F, w, p = roll_distribution(n_dice, face_probs(counts_face, reroll))
+    F, w, p = roll_distribution(n_dice, face_probs(counts_face, reroll), pad)
     w = w * white_wild[:, None]
     f1 = possible(need1, imm1, tokens, F, w)
     f2 = possible(need2, imm2, tokens, F, w)
     f12 = possible(need1 + need2, imm1 + imm2, tokens, F, w)
-    return f1 + 2 * f2 + 4 * f12, p
+    return (f1 + 2 * f2 + 4 * f12).astype(np.int8), p
 
 
-def pair_patterns(keys: np.ndarray) -> np.ndarray:
-    """(N, PATTERNS) chance of each pattern for the ``PAIR`` keys; unknown keys computed now."""
-    new = np.unique(keys[~_PAIR_KNOWN[keys]])
-    for n in range(DICE):                          # one roll size per call (as in SINGLE)
-        k = new[new // (len(PAIR) // DICE) == n]
-        if k.size:
-            pattern, p = pair_outcomes(*_pair_inputs(k))
-            PAIR[k] = (p[..., None] * (pattern[..., None] == np.arange(PATTERNS))).sum(1)
-            _PAIR_KNOWN[k] = True
-    return PAIR[keys]
+def pair_rolls(keys: np.ndarray, pad: int):
+    """``pair_outcomes`` (N, ROWS[pad]) of pair keys (rolls of at most ``pad`` dice); keys not
+    seen before are computed now."""
+    global _pair_keys, _pair_rows, _pair_pattern, _pair_p
+    at = np.minimum(np.searchsorted(_pair_keys, keys), max(len(_pair_keys) - 1, 0))
+    known = (_pair_keys[at] == keys) if len(_pair_keys) else np.zeros(len(keys), bool)
+    if not known.all():
+        new = np.unique(keys[~known])
+        inputs = _pair_inputs(new)
+        dice = inputs[0]
+        # padded as roll_distribution pads: with no faces at all, of chance 0
+        blank, _ = pair_outcomes(np.zeros_like(dice), *inputs[1:])
+        pattern = np.repeat(blank, ROWS[MAX_DICE], 1)
+        p = np.zeros(pattern.shape)
+        for n in np.unique(dice):
+            k = dice == n
+            pattern[k, :ROWS[n]], p[k, :ROWS[n]] = pair_outcomes(*(x[k] for x in inputs))
+        rows = np.concatenate([_pair_rows, len(_pair_p) + np.arange(new.size)])
+        _pair_pattern = np.concatenate([_pair_pattern, pattern])
+        _pair_p = np.concatenate([_pair_p, p])
+        order = np.argsort(np.concatenate([_pair_keys, new]))
+        _pair_keys, _pair_rows = np.concatenate([_pair_keys, new])[order], rows[order]
+        at = np.searchsorted(_pair_keys, keys)
+    rows = _pair_rows[at]
+    return _pair_pattern[rows, :ROWS[pad]], _pair_p[rows, :ROWS[pad]]

@@ -30,7 +30,7 @@ CARD_CURSES = (C.CARD_RIGHT == C.R_CURSE).sum(1)
 def qi_cost(q) -> np.ndarray:
     """Cost of losing 1 Qi at Qi ``q`` (at 1 the Taoist dies)."""
     cost = np.asarray(W.QI_COST)          # read at each call: experiments/tune_heuristic.py sets it
-    return cost[np.clip(np.asarray(q, np.int64), 0, cost.size - 1)]
+    return cost[np.minimum(np.maximum(np.asarray(q, np.int64), 0), cost.size - 1)]
 
 
 def qi_gain(q) -> np.ndarray:
@@ -101,7 +101,7 @@ def haunter_value(ctx: Ctx, figurine: np.ndarray) -> np.ndarray:
     is_haunter = ((ctx.bits & C.B_HAUNTER) != 0) & (figurine >= 0)
     seat = np.arange(12) // 3
     ch = ctx.chances[:, seat]
-    steps = 2 - np.clip(figurine, 0, 1)
+    steps = 2 - np.minimum(np.maximum(figurine, 0), 1)
     chances = ch + (steps - 1) * ctx.n_living[:, None]
     on_stone = (is_haunter & (figurine == 1)).reshape(-1, 4, 3).sum(2)                # (n, 4)
     no_later = ctx.chances[:, None, :] <= ctx.chances[:, :, None]                   # (n, s, t)
@@ -110,26 +110,42 @@ def haunter_value(ctx: Ctx, figurine: np.ndarray) -> np.ndarray:
     return is_haunter * tile_loss(ctx, before) / np.maximum(chances, 1) ** W.HAUNT_URGENCY
 
 
+def _curse_die(haunt, ghost, tokens, qi, gods) -> np.ndarray:
+    """Expected harm of a Curse-die roll from the worth of its faces (two blank, a haunting, a
+    ghost, the roller's tokens, a Qi; broadcast together), summed left to right as a sum over a
+    face axis is. With the Gods' Favorite (``gods``) a face worse than the mean is rerolled."""
+    mean = (((haunt + ghost) + tokens) + qi) / 6
+    if not gods.any():
+        return mean
+    blank = np.minimum(0.0, mean)
+    low = (((((blank + blank) + np.minimum(haunt, mean)) + np.minimum(ghost, mean))
+            + np.minimum(tokens, mean)) + np.minimum(qi, mean)) / 6
+    return np.where(gods, low, mean)
+
+
 @per_context
 def curse_harm(ctx: Ctx, roller: np.ndarray) -> np.ndarray:
     """(n, 12) expected harm of one Curse-die roll by seat ``roller`` (n,) for the ghost on each
     space (RULES.md 2): its haunt face haunts that ghost's line. The Gods' Favorite rerolls a bad
     face when the reroll is better on average."""
     S, idx = ctx.S, ctx.idx
-    tv = W.TOKEN_BASE + 0.2
-    # the six faces: two blank, the haunting, a ghost, the roller's tokens, a Qi; summed left to
-    # right (as a sum over the face axis does) and averaged
-    haunt = tile_loss(ctx)
-    ghost, tokens = arrival_cost(ctx)[:, None], (S.tao[idx, roller].sum(1) * tv)[:, None]
-    qi = qi_cost(S.qi[idx, roller])[:, None]
-    mean = (((haunt + ghost) + tokens) + qi) / 6
-    gods = ctx.powers(roller)[:, C.GODS_FAVORITE]
-    if not gods.any():
-        return mean
-    blank = np.minimum(0.0, mean)                      # a face worse than the mean is rerolled
-    low = (((((blank + blank) + np.minimum(haunt, mean)) + np.minimum(ghost, mean))
-            + np.minimum(tokens, mean)) + np.minimum(qi, mean)) / 6
-    return np.where(gods[:, None], low, mean)
+    return _curse_die(tile_loss(ctx), arrival_cost(ctx)[:, None],
+                      (S.tao[idx, roller].sum(1) * (W.TOKEN_BASE + 0.2))[:, None],
+                      qi_cost(S.qi[idx, roller])[:, None],
+                      ctx.powers(roller)[:, C.GODS_FAVORITE][:, None])
+
+
+def _torment_harm(ctx: Ctx, roller: np.ndarray) -> np.ndarray:
+    """(n, 12) the harm of a curse roll by ``roller`` (n, 4), each seat's for its board's spaces:
+    ``own_curse_harm`` of the four seats at once."""
+    S, idx = ctx.S, ctx.idx
+    at = idx[:, None], roller
+    gods = np.stack([ctx.powers(roller[:, s])[:, C.GODS_FAVORITE] for s in range(4)], 1)
+    mountain = np.stack([ctx.powers(roller[:, s])[:, C.MOUNTAIN] for s in range(4)], 1)
+    tokens = S.tao[at].sum(2) * (W.TOKEN_BASE + 0.2)
+    harm = _curse_die(tile_loss(ctx).reshape(-1, 4, 3), arrival_cost(ctx)[:, None, None],
+                      tokens[..., None], qi_cost(S.qi[at])[..., None], gods[..., None])
+    return np.where(mountain[..., None], 0.0, harm).reshape(-1, 12)
 
 
 @per_context
@@ -151,8 +167,9 @@ def threat(ctx: Ctx) -> np.ndarray:
     # a tormentor's rolls fall on its board's Taoist, or on the strongest living one
     qi = np.where(ctx.living, S.qi[idx], 0)
     roller = np.where(ctx.living, np.arange(4), qi.argmax(1)[:, None])
-    harm = np.stack([own_curse_harm(ctx, roller[:, s])[:, 3 * s:3 * s + 3] for s in range(4)], 1)
-    v = v + ((bits & C.B_TORMENTOR) != 0) * W.TORMENT_ROLLS * harm.reshape(-1, 12)
+    tormentor = (bits & C.B_TORMENTOR) != 0
+    if tormentor.any():                                # (else the term is 0)
+        v = v + tormentor * W.TORMENT_ROLLS * _torment_harm(ctx, roller)
     v = v + ((bits & C.B_CAPTURE) != 0) * W.CAPTURE_DIE
     team_tokens = (S.tao[idx].sum(2) * ctx.living).sum(1)
     v = v + ((bits & C.B_TAO_LOCK) != 0) * (W.TAO_LOCK + W.TAO_LOCK_PER_TOKEN * team_tokens)[:, None]

@@ -34,7 +34,8 @@ def circle_benefit(ctx: Ctx) -> np.ndarray:
     the chance one less resistance adds to an attempt (after up to two of the team's tokens) times
     the ghost's value, over ``CIRCLE_ATTEMPTS`` attempts; plus its worth against ghosts to come."""
     team = (ctx.S.tao[ctx.idx] * ctx.living[..., None]).sum(1)                   # (n, 5)
-    k = np.clip(ctx.req - np.minimum(team, 2)[:, None, :], 0, ONE_LESS.size - 1)  # (n, 12, 5)
+    short = ctx.req - np.minimum(team, 2)[:, None, :]                           # (n, 12, 5)
+    k = np.minimum(np.maximum(short, 0), ONE_LESS.size - 1)
     gain = (threat(ctx)[..., None] * ONE_LESS[k] * (ctx.req > 0)).sum(1)
     return W.CIRCLE_ATTEMPTS * gain + W.CIRCLE_FUTURE
 

@@ -8,7 +8,13 @@ import math
 import numpy as np
 import pytest
 
-from agents.heuristic import odds
+import agents
+from agents import Batch
+from agents.heuristic import exorcism, odds
+from agents.heuristic.context import Ctx
+from agents.heuristic.threats import exorcism_value
+from ghoststories_env import Engine, GameConfig
+from ghoststories_env.geometry import SPACE_FRONT
 
 WHITE = 5
 
@@ -60,7 +66,7 @@ def test_outcome_tables__are_distributions():
     assert (odds.OUTCOMES.sum(2)[odds.COEF > 0] == np.repeat(np.arange(5), odds.ROWS)).all()
 
 
-# -- the tables against the exact computation -------------------------------------------------------
+# -- the tables against the exact computation: the same numbers, to the last bit -------------------
 
 def random_targets(rng, N, multicolour=0.1):
     """Resistances (N, 5) as in play (one colour up to RMAX, some incarnations of several), dice
@@ -73,24 +79,36 @@ def random_targets(rng, N, multicolour=0.1):
             rng.random(N) < 0.8, rng.random(N) < 0.3)
 
 
-def test_single_table__equals_success_probability_for_every_key():
-    n, wild, reroll, imm, colour, r, t = odds._single_grid().T
-    req = odds._one_colour(colour, r)
-    immune = imm.astype(bool)[:, None]
+@pytest.mark.parametrize("pad", range(odds.DICE))
+def test_single_table__equals_success_probability_for_every_key_and_padding(pad):
+    grid = odds._single_grid()
+    k = np.flatnonzero(grid[:, 0] <= pad)
+    n, wild, reroll, imm, colour, r, t = grid[k].T
+    req, immune = odds._one_colour(colour, r), imm.astype(bool)[:, None]
     exact = odds.success_probability(req * ~immune, req * immune, odds._one_colour(colour, t), n,
-                                     wild.astype(bool), reroll.astype(bool))
-    np.testing.assert_allclose(odds.SINGLE, exact, rtol=1e-13, atol=1e-15)
+                                     wild.astype(bool), reroll.astype(bool), pad)
+    assert np.array_equal(odds.SINGLE[pad * odds.SINGLE_KEYS + k], exact)
 
 
-def test_chance__equals_success_probability_with_multicolour_rows():
-    req, imm, tok, n, wild, reroll = random_targets(np.random.default_rng(1), 3000)
+@pytest.mark.parametrize("max_dice", [3, 4])
+def test_chance__equals_success_probability_with_multicolour_rows(max_dice):
+    req, imm, tok, n, wild, reroll = random_targets(np.random.default_rng(max_dice), 3000)
+    n = np.minimum(n, max_dice)
     exact = odds.success_probability(req * ~imm[:, None], req * imm[:, None], tok, n, wild, reroll)
-    np.testing.assert_allclose(odds.chance(req, imm, tok, n, wild, reroll), exact, rtol=1e-13,
-                               atol=1e-15)
+    assert np.array_equal(odds.chance(req, imm, tok, n, wild, reroll), exact)
 
 
-def exact_pair_value(req1, imm1, req2, imm2, tok, n, wild, reroll, v1, v2):
-    """The corner attempt by enumeration of every roll (the computation the tables replace)."""
+def random_pairs(rng, N):
+    """Two one-colour targets (40% in the same colour), tokens, dice, wild, reroll, values."""
+    req1, imm1, tok, n, wild, reroll = random_targets(rng, N, multicolour=0)
+    req2, imm2 = random_targets(rng, N, multicolour=0)[:2]
+    same = rng.random(N) < 0.4
+    req2[same] = odds._one_colour(req1[same].argmax(1), req2[same].max(1))
+    return req1, imm1, req2, imm2, tok, n, wild, reroll, rng.normal(5, 5, N), rng.normal(5, 5, N)
+
+
+def enumerated_pair_value(req1, imm1, req2, imm2, tok, n, wild, reroll, v1, v2):
+    """The corner attempt summed over every roll, as the heuristic computed it before tables."""
     i1, i2 = imm1[:, None], imm2[:, None]
     n1, n2, m1, m2 = req1 * ~i1, req2 * ~i2, req1 * i1, req2 * i2
     counts_face = np.concatenate([n1 + n2 > 0, wild[:, None]], 1)
@@ -104,31 +122,65 @@ def exact_pair_value(req1, imm1, req2, imm2, tok, n, wild, reroll, v1, v2):
     return (best * p).sum(1)
 
 
-def test_pair_patterns__give_the_enumerated_corner_value():
-    rng = np.random.default_rng(2)
-    req1, imm1, tok, n, wild, reroll = random_targets(rng, 4000, multicolour=0)
-    req2, imm2 = random_targets(rng, 4000, multicolour=0)[:2]
-    same = rng.random(4000) < 0.4                                     # both in one colour
-    req2[same] = odds._one_colour(req1[same].argmax(1), req2[same].max(1))
-    v1, v2 = rng.normal(5, 5, 4000), rng.normal(5, 5, 4000)
-    f1, f2 = odds.target_facts(req1, imm1), odds.target_facts(req2, imm2)
-    keys = odds.pair_key(n, wild, reroll, imm1, imm2, f1, f2, tok)
-    bits = np.arange(odds.PATTERNS)
-    best = np.maximum(np.maximum((bits & 1 > 0) * v1[:, None], (bits & 2 > 0) * v2[:, None]),
-                      np.maximum((bits & 4 > 0) * (v1 + v2)[:, None], 0))
-    value = (odds.pair_patterns(keys) * best).sum(1)
-    exact = exact_pair_value(req1, imm1, req2, imm2, tok, n, wild, reroll, v1, v2)
-    np.testing.assert_allclose(value, exact, rtol=1e-12, atol=1e-12)
-
-
-def test_pair_patterns__are_distributions_and_do_not_depend_on_the_batch():
-    rng = np.random.default_rng(3)
-    req1, imm1, tok, n, wild, reroll = random_targets(rng, 500, multicolour=0)
-    req2, imm2 = random_targets(rng, 500, multicolour=0)[:2]
+def tabled_pair_value(req1, imm1, req2, imm2, tok, n, wild, reroll, v1, v2, pad=None):
+    """The same from the pair keys' rolls (as agents/heuristic/exorcism.py reads them)."""
     keys = odds.pair_key(n, wild, reroll, imm1, imm2, odds.target_facts(req1, imm1),
                          odds.target_facts(req2, imm2), tok)
-    together = odds.pair_patterns(keys)
-    assert together.sum(1) == pytest.approx(np.ones(len(keys)))
-    odds.PAIR[keys], odds._PAIR_KNOWN[keys] = 0.0, False          # computed again, one by one
-    alone = np.concatenate([odds.pair_patterns(keys[i:i + 1]) for i in range(len(keys))])
-    assert np.array_equal(alone, together)
+    pattern, p = odds.pair_rolls(keys, int(n.max()) if pad is None else pad)
+    bits = np.arange(odds.PATTERNS)
+    v1, v2 = v1[:, None], v2[:, None]
+    best = np.maximum(np.maximum((bits & 1 > 0) * v1, (bits & 2 > 0) * v2),
+                      np.maximum((bits & 4 > 0) * (v1 + v2), 0))
+    return (np.take_along_axis(best, pattern.astype(np.int64), 1) * p).sum(1)
+
+
+@pytest.mark.parametrize("max_dice", [2, 3, 4])
+def test_pair_rolls__give_the_enumerated_corner_value(max_dice):
+    pairs = list(random_pairs(np.random.default_rng(max_dice), 4000))
+    pairs[5] = np.minimum(pairs[5], max_dice)
+    assert np.array_equal(tabled_pair_value(*pairs), enumerated_pair_value(*pairs))
+
+
+def test_pair_rolls__do_not_depend_on_the_keys_asked_before(monkeypatch):
+    pairs = random_pairs(np.random.default_rng(7), 300)
+    together = tabled_pair_value(*pairs, pad=odds.MAX_DICE)
+    for name in ("_pair_keys", "_pair_rows"):                     # forget every key
+        monkeypatch.setattr(odds, name, np.zeros(0, np.int64))
+    monkeypatch.setattr(odds, "_pair_pattern", np.zeros((0, odds.ROWS[-1]), np.int8))
+    monkeypatch.setattr(odds, "_pair_p", np.zeros((0, odds.ROWS[-1])))
+    alone = [tabled_pair_value(*(x[i:i + 1] for x in pairs), pad=odds.MAX_DICE)
+             for i in range(len(together))]
+    assert np.array_equal(np.concatenate(alone), together)
+
+
+def enumerated_plan(ctx, who):
+    """``exorcism.plan``'s single and corner values summed over every roll (before tables)."""
+    n_dice, wild, reroll = exorcism._roll_setup(ctx, who)
+    imm, ok = ctx.immune, ctx.targetable
+    tok, value = ctx.pooled_tokens(who), exorcism_value(ctx, who)
+    flat = lambda x: x.reshape(-1, *x.shape[2:])                     # noqa: E731
+    chance = odds.success_probability(
+        flat(ctx.req * ~imm[..., None]), flat(ctx.req * imm[..., None]), flat(tok[:, SPACE_FRONT]),
+        np.repeat(n_dice, 12), np.repeat(wild, 12), np.repeat(reroll, 12)).reshape(ctx.n, 12)
+    g1, g2 = exorcism.PAIRS.T
+    pair = enumerated_pair_value(
+        flat(ctx.req[:, g1]), flat(imm[:, g1]), flat(ctx.req[:, g2]), flat(imm[:, g2]),
+        flat(tok[:, exorcism.CORNERS]), *(np.repeat(x, 4) for x in (n_dice, wild, reroll)),
+        flat(value[:, g1]), flat(value[:, g2])).reshape(ctx.n, 4)
+    return np.where(ok, chance * value, 0.0), np.where(ok[:, g1] & ok[:, g2], pair, 0.0)
+
+
+@pytest.mark.parametrize("level,players", [("normal", 4), ("hell", 3)])
+def test_plan__equals_the_enumeration_of_every_roll(level, players):
+    """On positions of heuristic games, for every seat: the same numbers to the last bit."""
+    engine = Engine(GameConfig(num_players=players, difficulty=level))
+    heuristic, S = agents.make("heuristic"), engine.reset(np.arange(48) + 500)
+    for _ in range(60):
+        S = engine.step(S, heuristic.act(Batch(engine, S)))
+    ctx = Ctx(S, np.flatnonzero(~S.terminated))
+    for seat in range(4):
+        who = np.full(ctx.n, seat)
+        plan = exorcism.plan(ctx, who)
+        single, pair = enumerated_plan(ctx, who)
+        assert np.array_equal(plan["single"], single) and np.array_equal(plan["pair"], pair)
+        assert (pair > 0).any()

@@ -23,3 +23,4 @@ test: setup
 bench: setup
 	OMP_NUM_THREADS=1 $(BIN)/python -m experiments.bench_engine
 	OMP_NUM_THREADS=1 $(BIN)/python -m experiments.bench_envs
+	OMP_NUM_THREADS=1 $(BIN)/python -m experiments.bench_agents

@@ -21,12 +21,11 @@ from ghoststories_env.rules import common, stack
 def per_context(fn):
     """``fn(ctx, *args)`` computed once per context and arguments (arrays compared by value) and
     shared read-only: a decision asks for the same facts many times (a seat's exorcism plan, the
-    tiles' worth, a roller's curse harm...)."""
-    name = fn.__qualname__
-
+    tiles' worth, a roller's curse harm...). ``fn`` returns arrays with the batch axis first (or
+    a tuple or dict of them)."""
     @functools.wraps(fn)
     def shared(ctx: "Ctx", *args):
-        key = (name, *map(_key, args))
+        key = (fn, *map(_key, args))
         if key not in ctx.memo:
             ctx.memo[key] = _read_only(fn(ctx, *args))
         return ctx.memo[key]

@@ -5,8 +5,9 @@
 
 Each configuration plays the ``test`` seeds of ``experiments/seeds.py`` (the same games for every
 agent, whichever other configurations run) on the batched engine, ``--batch`` games at a time,
-with a progress bar. A game depends only on its seed, its configuration and the agent, so its
-outcome is the same whatever the batch size, the workers or the games played beside it.
+with a progress bar. A game depends only on its seed, its configuration and the agent (agents
+decide each game on its own), so its outcome is the same whatever the batch size, the workers or
+the games played beside it.
 
 For long runs and expensive agents:
 

@@ -191,8 +191,25 @@ PAIR_AXES = (DICE, BOOL, BOOL, BOOL, BOOL, COLOURS, RMAX + 1, COLOURS, RMAX + 1,
 PATTERNS = 8                                       # f1 + 2 f2 + 4 f12
 _pair_keys = np.zeros(0, np.int64)                 # keys computed so far, ascending
 _pair_rows = np.zeros(0, np.int64)                 # ... and their rows in the two below
-_pair_pattern = np.zeros((0, ROWS[-1]), np.int8)  # per roll: its pattern
-_pair_p = np.zeros((0, ROWS[-1]))                 # per roll: its probability (0 past the roll)
+_pair_pattern = np.zeros((0, ROWS[-1]), np.int8)  # per roll: its pattern (rows to spare)
+_pair_dist = np.zeros(0, np.int64)                 # the row of ROLL_P holding the rolls' chances
+
+
+def _roll_probabilities() -> np.ndarray:
+    """Every roll's probability, by ``(dice * 2 + reroll) * 64 + faces that count`` (6 bits),
+    padded with 0 past the roll (as ``roll_distribution`` pads)."""
+    n, reroll, counts = (g.reshape(-1) for g in np.meshgrid(
+        np.arange(DICE), np.arange(BOOL), np.arange(2 ** FACES), indexing="ij"))
+    counts_face = ((counts[:, None] >> np.arange(FACES)) & 1) > 0
+    p = np.zeros((len(n), ROWS[MAX_DICE]))
+    for d in range(DICE):
+        k = n == d
+        p[k, :ROWS[d]] = roll_distribution(n[k], face_probs(counts_face[k], reroll[k] > 0))[2]
+    return p
+
+
+ROLL_P = _roll_probabilities()
+ROLL_P.setflags(write=False)
 
 
 def pair_key(n_dice, white_wild, reroll, immune1, immune2, facts1, facts2, tokens):
@@ -237,25 +254,33 @@ def pair_outcomes(n_dice, white_wild, reroll, need1, imm1, need2, imm2, tokens, 
 def pair_rolls(keys: np.ndarray, pad: int):
     """``pair_outcomes`` (N, ROWS[pad]) of pair keys (rolls of at most ``pad`` dice); keys not
     seen before are computed now."""
-    global _pair_keys, _pair_rows, _pair_pattern, _pair_p
     at = np.minimum(np.searchsorted(_pair_keys, keys), max(len(_pair_keys) - 1, 0))
     known = (_pair_keys[at] == keys) if len(_pair_keys) else np.zeros(len(keys), bool)
     if not known.all():
-        new = np.unique(keys[~known])
-        inputs = _pair_inputs(new)
-        dice = inputs[0]
-        # padded as roll_distribution pads: with no faces at all, of chance 0
-        blank, _ = pair_outcomes(np.zeros_like(dice), *inputs[1:])
-        pattern = np.repeat(blank, ROWS[MAX_DICE], 1)
-        p = np.zeros(pattern.shape)
-        for n in np.unique(dice):
-            k = dice == n
-            pattern[k, :ROWS[n]], p[k, :ROWS[n]] = pair_outcomes(*(x[k] for x in inputs))
-        rows = np.concatenate([_pair_rows, len(_pair_p) + np.arange(new.size)])
-        _pair_pattern = np.concatenate([_pair_pattern, pattern])
-        _pair_p = np.concatenate([_pair_p, p])
-        order = np.argsort(np.concatenate([_pair_keys, new]))
-        _pair_keys, _pair_rows = np.concatenate([_pair_keys, new])[order], rows[order]
+        _learn_pairs(np.unique(keys[~known]))
         at = np.searchsorted(_pair_keys, keys)
     rows = _pair_rows[at]
-    return _pair_pattern[rows, :ROWS[pad]], _pair_p[rows, :ROWS[pad]]
+    return _pair_pattern[rows, :ROWS[pad]], ROLL_P[_pair_dist[rows], :ROWS[pad]]
+
+
+def _learn_pairs(new: np.ndarray) -> None:
+    global _pair_keys, _pair_rows, _pair_pattern, _pair_dist
+    inputs = _pair_inputs(new)
+    n, wild, reroll, need1, _, need2, _, _ = inputs
+    # padded as roll_distribution pads: outcomes with no faces at all
+    blank, _ = pair_outcomes(np.zeros_like(n), *inputs[1:])
+    pattern = np.repeat(blank, ROWS[MAX_DICE], 1)
+    for d in np.unique(n):
+        k = n == d
+        pattern[k, :ROWS[d]] = pair_outcomes(*(x[k] for x in inputs))[0]
+    counts_face = np.concatenate([need1 + need2 > 0, wild[:, None]], 1)
+    dist = (n * BOOL + reroll) * 2 ** FACES + (counts_face << np.arange(FACES)).sum(1)
+    used = len(_pair_keys)
+    if used + new.size > len(_pair_pattern):           # room doubles: few copies as keys come
+        grow = max(used + new.size, 2 * len(_pair_pattern), 1024) - len(_pair_pattern)
+        _pair_pattern = np.concatenate([_pair_pattern, np.zeros((grow, ROWS[-1]), np.int8)])
+        _pair_dist = np.concatenate([_pair_dist, np.zeros(grow, np.int64)])
+    _pair_pattern[used:used + new.size], _pair_dist[used:used + new.size] = pattern, dist
+    rows = np.concatenate([_pair_rows, used + np.arange(new.size)])
+    order = np.argsort(np.concatenate([_pair_keys, new]))
+    _pair_keys, _pair_rows = np.concatenate([_pair_keys, new])[order], rows[order]

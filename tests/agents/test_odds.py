@@ -147,7 +147,7 @@ def test_pair_rolls__do_not_depend_on_the_keys_asked_before(monkeypatch):
     for name in ("_pair_keys", "_pair_rows"):                     # forget every key
         monkeypatch.setattr(odds, name, np.zeros(0, np.int64))
     monkeypatch.setattr(odds, "_pair_pattern", np.zeros((0, odds.ROWS[-1]), np.int8))
-    monkeypatch.setattr(odds, "_pair_p", np.zeros((0, odds.ROWS[-1])))
+    monkeypatch.setattr(odds, "_pair_dist", np.zeros(0, np.int64))
     alone = [tabled_pair_value(*(x[i:i + 1] for x in pairs), pad=odds.MAX_DICE)
              for i in range(len(together))]
     assert np.array_equal(np.concatenate(alone), together)

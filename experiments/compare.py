@@ -5,8 +5,8 @@
 
 The benchmark plays every agent on the same seeds (``experiments/seeds.py``), so two agents can be
 compared game by game: for every configuration both files hold, on the seeds both played, the mean
-score difference (first minus second) with its Student t interval, and each one's wins and mean
-game length. Pairing removes the spread between deals, so the interval is much narrower than the
+score difference (first minus second) with its Student t interval, each one's wins with the
+one-sided p-value of Fisher's exact test that the first wins more often, and mean game length. Pairing removes the spread between deals, so the interval is much narrower than the
 two separate intervals of the benchmark table suggest.
 
 Games pair only when they were played under the same rules (the ``rules`` column of games.csv,
@@ -25,7 +25,7 @@ import argparse
 import numpy as np
 
 from .games_csv import read_rows
-from .stats import mean_interval
+from .stats import fisher_greater, mean_interval
 
 
 def load(spec: str) -> dict:
@@ -70,6 +70,8 @@ def compare(a: dict, b: dict, confidence: float = 0.95, ignore_rules: bool = Fal
         out.append({"level": config[0], "players": config[1], "rules": (rules(a), rules(b)),
                     "games": len(keys), "score_diff": diff, "low": low, "high": high,
                     "wins": (int(col(a, "won").sum()), int(col(b, "won").sum())),
+                    "fisher_p": fisher_greater(int(col(a, "won").sum()), len(keys),
+                                               int(col(b, "won").sum()), len(keys)),
                     "turns": (col(a, "turns").mean(), col(b, "turns").mean())})
     return out
 
@@ -78,14 +80,14 @@ def table(results: list[dict], name_a: str, name_b: str) -> str:
     """Markdown table; a rules column only when some game was played under non-default rules."""
     with_rules = any(any(r["rules"]) for r in results)
     lines = [f"| level | players |{' rules |' * with_rules} games | "
-             f"score {name_a} - {name_b} (95% CI) | wins | turns |",
-             "|---|---|" + "---|" * with_rules + "---:|---:|---:|---:|"]
+             f"score {name_a} - {name_b} (95% CI) | wins | p (more wins, Fisher) | turns |",
+             "|---|---|" + "---|" * with_rules + "---:|---:|---:|---:|---:|"]
     for r in results:
         ra, rb = (x or "default" for x in r["rules"])
         rules = f" {ra if ra == rb else f'{ra} vs {rb}'} |" if with_rules else ""
         lines.append(f"| {r['level']} | {r['players']} |{rules} {r['games']} | "
                      f"{r['score_diff']:+.2f} [{r['low']:+.2f}, {r['high']:+.2f}] | "
-                     f"{r['wins'][0]} vs {r['wins'][1]} | "
+                     f"{r['wins'][0]} vs {r['wins'][1]} | {r['fisher_p']:.2g} | "
                      f"{r['turns'][0]:.1f} vs {r['turns'][1]:.1f} |")
     return "\n".join(lines)
 

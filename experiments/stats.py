@@ -3,6 +3,7 @@ summary of game records.
 
 * Win rate: the **Wilson score interval** (good coverage even at 0% or 100% and small n, unlike
   the normal "p +- 1.96 sqrt(p(1-p)/n)" interval, which collapses to a point there).
+* Two win rates: **Fisher's exact test**, one-sided (``fisher_greater``).
 * Mean (official score, game length): the **Student t interval**
   ``mean +- t(0.975, n-1) * sd / sqrt(n)``; the t quantile comes from the Cornish-Fisher expansion
   of the normal quantile (exact to 3 decimals from 5 degrees of freedom up; no scipy needed).
@@ -57,6 +58,18 @@ def mean_interval(x, confidence: float = 0.95) -> tuple[float, float, float]:
         return m, m, m
     half = t_quantile(confidence, x.size - 1) * float(x.std(ddof=1)) / np.sqrt(x.size)
     return m, m - half, m + half
+
+
+def fisher_greater(wins_a: int, n_a: int, wins_b: int, n_b: int) -> float:
+    """One-sided p-value of Fisher's exact test that ``a`` wins more often than ``b``: the chance,
+    with the total wins fixed and both rates equal, that ``a`` has ``wins_a`` or more of them
+    (hypergeometric tail, exact)."""
+    from math import comb
+    if not (0 <= wins_a <= n_a and 0 <= wins_b <= n_b and n_a > 0 and n_b > 0):
+        raise ValueError(f"need 0 <= wins <= games > 0, got {wins_a}/{n_a} and {wins_b}/{n_b}")
+    total = wins_a + wins_b
+    tail = sum(comb(n_a, k) * comb(n_b, total - k) for k in range(wins_a, min(n_a, total) + 1))
+    return float(tail / comb(n_a + n_b, total))
 
 
 # Loss categories of the benchmark, from ghoststories_env.state.LOSS_REASONS codes.

@@ -59,3 +59,15 @@ def test_bad_input__is_refused():
         stats.wilson(1, 2, confidence=1.5)
     with pytest.raises(ValueError, match="at least one"):
         stats.mean_interval([])
+
+
+def test_fisher_greater__matches_the_hypergeometric_tail():
+    from experiments.stats import fisher_greater
+    # 3 of 3 against 0 of 3: one table in C(6, 3) = 20 is at least as extreme
+    assert fisher_greater(3, 3, 0, 3) == pytest.approx(1 / 20)
+    assert fisher_greater(0, 3, 3, 3) == pytest.approx(1.0)
+    assert fisher_greater(0, 10, 0, 10) == pytest.approx(1.0)
+    # more wins, more evidence
+    assert fisher_greater(60, 200, 18, 200) < 1e-6 < fisher_greater(20, 200, 18, 200)
+    with pytest.raises(ValueError, match="wins"):
+        fisher_greater(5, 3, 0, 3)

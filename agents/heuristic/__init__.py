@@ -46,7 +46,7 @@ from ghoststories_env.rules import stack
 
 from ..base import Batch, register
 from . import exorcism, ghosts, powers, rewards, turn, village
-from .context import Ctx
+from .context import Ctx, settled
 
 # decision name -> scorer(ctx) -> (n, A) scores; the best legal action is played
 SCORERS = {
@@ -78,7 +78,6 @@ SCORERS = {
     "POWER_SIDE": powers.power_side,
 }
 _BY_CODE = {stack.CODES[name]: fn for name, fn in SCORERS.items() if name in stack.CODES}
-DECIMALS = 6                 # scores equal to this many decimals are ties (lowest action id wins)
 
 
 class HeuristicAgent:
@@ -98,9 +97,7 @@ class HeuristicAgent:
             if scorer is None:
                 continue
             rows = running[part]
-            # rounded: sums over roll tables padded to the batch's largest roll differ in the
-            # last bits from game to game, and a game's choice must not depend on its batch
-            scores = np.round(scorer(Ctx(S, rows)), DECIMALS)
+            scores = settled(scorer(Ctx(S, rows)))        # equal scores: lowest action id wins
             out[rows] = np.where(mask[rows], scores, -np.inf)
         return out
 

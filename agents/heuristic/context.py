@@ -57,6 +57,16 @@ def _rows_of(value, sel):
     return _read_only(value[sel])
 
 
+DECIMALS = 6     # values equal to this many decimals are ties
+
+
+def settled(x):
+    """``x`` rounded to ``DECIMALS``: every comparison of computed values goes through it. Sums
+    over roll tables padded to the batch's largest roll differ in the last bits from batch to
+    batch, and a game's choice must never depend on its batch."""
+    return np.round(x, DECIMALS)
+
+
 class Ctx:
     def __init__(self, S, idx: np.ndarray):
         self.S, self.idx = S, idx

@@ -21,7 +21,7 @@ from ghoststories_env.geometry import CENTRE, FACES, FACING, STEP
 
 from . import exorcism
 from . import weights as W
-from .context import Ctx, per_context
+from .context import Ctx, per_context, settled
 from .threats import threat, token_values
 from .village import help_values, restore_values, tile_values
 
@@ -73,10 +73,10 @@ def _best_turn(ctx: Ctx, who, pw) -> np.ndarray:
 
 def _yinyang(ctx: Ctx, s: np.ndarray, reachable: np.ndarray) -> None:
     """Free a haunted tile, or buy a help out of reach, when worth more than keeping the token."""
-    free = restore_values(ctx)
+    free = settled(restore_values(ctx))
     s[:, A.YINYANG_UNHAUNT:A.YINYANG_UNHAUNT + 9] = np.where(free > W.YINYANG_KEEP, 900 + free, NEVER)
-    helps = np.take_along_axis(tile_values(ctx, ctx.who, weighed=False),
-                                ctx.S.tile_at[ctx.idx].astype(np.int64), 1)
+    helps = settled(np.take_along_axis(tile_values(ctx, ctx.who, weighed=False),
+                                        ctx.S.tile_at[ctx.idx].astype(np.int64), 1))
     worth = (helps > W.YINYANG_HELP_KEEP) & (~reachable | (helps > 2 * W.YINYANG_HELP_KEEP))
     s[:, A.YINYANG_HELP:A.YINYANG_HELP + 9] = np.where(worth, 800 + helps, NEVER)
 
@@ -85,8 +85,8 @@ def _mantra(ctx: Ctx, s: np.ndarray, plan: dict, dest: np.ndarray) -> None:
     """Put the Mantra on the ghost attacked from ``dest``, else on the worst ghost in play."""
     facing = FACING[dest].astype(np.int64)                               # (n, 2)
     ev = np.where(facing >= 0, plan["single"][ctx.rows[:, None], np.maximum(facing, 0)], -1.0)
-    aim = facing[ctx.rows, ev.argmax(1)]
-    worst = np.where(ctx.targetable, threat(ctx), -1.0).argmax(1)
+    aim = facing[ctx.rows, settled(ev).argmax(1)]
+    worst = np.where(ctx.targetable, settled(threat(ctx)), -1.0).argmax(1)
     target = np.where((aim >= 0) & (ev.max(1) > 0), aim, worst)
     useful = ctx.S.mantra_space[ctx.idx] != target
     s[ctx.rows[useful], A.MANTRA + target[useful]] = 700.0
@@ -102,7 +102,7 @@ def _twin_winds(ctx: Ctx, s: np.ndarray, before: np.ndarray) -> None:
         sub = ctx.subset(legal)
         v = seat_position_values(sub, np.full(sub.n, seat))
         pos = np.maximum(sub.S.pos[sub.idx, seat], 0).astype(np.int64)
-        gain = np.where(STEP[pos], v, -np.inf).max(1) - v[sub.rows, pos]
+        gain = settled(np.where(STEP[pos], v, -np.inf).max(1) - v[sub.rows, pos])
         s[legal, A.TWIN_WINDS + seat] = np.where(gain > W.TWIN_WINDS_GAIN, 600 + gain, NEVER)
 
 
@@ -119,7 +119,7 @@ def _power_tokens(ctx: Ctx, s: np.ndarray, before: np.ndarray) -> None:
         more = pw.copy()
         more[sub.rows, power] = True
         gain = _best_turn(sub, sub.who, more) - _best_turn(sub, sub.who, pw)
-        gain = np.where(power == C.POCKETS, token_values(sub).max(1), gain)
+        gain = settled(np.where(power == C.POCKETS, token_values(sub).max(1), gain))
         s[legal, A.POWER_TOKEN + seat] = np.where(gain > W.POWER_TOKEN_GAIN, 500 + gain, NEVER)
 
 
@@ -136,7 +136,7 @@ def yang(ctx: Ctx) -> np.ndarray:
     # stage 0: the move, and the extras before it
     v = position_values(ctx, who, pw)
     s[:, A.MOVE:A.MOVE + 9] = np.where(before[:, None], 10 + v, NEVER)
-    dest = np.where(_reach(ctx, who, pw), v, -np.inf).argmax(1)
+    dest = np.where(_reach(ctx, who, pw), settled(v), -np.inf).argmax(1)
     s[:, A.POCKETS:A.POCKETS + 5] = np.where(before[:, None], 1000 + token_values(ctx), NEVER)
     _mantra(ctx, s, plan, dest)
     _yinyang(ctx, s, _reach(ctx, who, pw))

@@ -15,7 +15,7 @@ from ghoststories_env import cards as C
 
 from . import odds
 from . import weights as W
-from .context import Ctx, per_context
+from .context import Ctx, per_context, settled
 from .threats import (arrival_cost, board_qi_cost, curse_harm, haunter_value, qi_cost, qi_gain,
                       threat, token_values)
 
@@ -181,7 +181,7 @@ def herb_reroll(ctx: Ctx) -> np.ndarray:
     dice = ctx.S.dice[ctx.idx].astype(np.int64)
     colour = (dice >= 0) & (dice < 5)
     worth = np.where(colour, np.take_along_axis(tv, np.clip(dice, 0, 4), 1), np.inf)
-    bits = ((worth < die_mean[:, None]) * (1 << np.arange(dice.shape[1]))).sum(1)
+    bits = ((settled(worth) < settled(die_mean)[:, None]) * (1 << np.arange(dice.shape[1]))).sum(1)
     s = np.zeros((ctx.n, A.NUM_ACTIONS))
     s[ctx.rows, A.REROLL + bits] = 1.0
     return s

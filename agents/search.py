@@ -6,9 +6,11 @@ ranks best, always including the prior's own choice, and plays each of them in s
 of the position: the heuristic plays on for ``horizon`` turns, and the position reached is judged
 by a leaf value (``agents/value.py``: the fitted chance that the heuristic team wins from there,
 1 or 0 for a finished game, plus ``progress`` times the share of the deck drawn and of the
-incarnations defeated, which breaks ties). Candidates are narrowed by sequential halving: in
-round ``r`` every surviving candidate is played in ``futures * 2**r`` new futures, and the worse
-half (by mean value over all its futures) is dropped, until one is left.
+incarnations defeated, which breaks ties). Candidates are narrowed by sequential halving: each
+round plays about ``width * futures`` new futures, shared equally by the candidates still in it;
+the prior's own choice stays in every round as the reference, and after each round the worse half
+of the others (by mean value over all their futures) is dropped, until one challenger is left. It
+is played if its mean value beats the prior's choice by more than ``margin``.
 
 A future re-draws only what the players cannot know (``agents/futures.py``: the undrawn deck, the
 cards left out, the dice), and every candidate of a game is played in the same futures (common
@@ -21,8 +23,8 @@ a batch advances in one engine batch.
     agents.make("search:16x6x4")     # futures per candidate in the first round, width, horizon
     SearchAgent(kinds=("YANG",))     # search only the Yang phase
 
-Costs roughly ``width * futures * ceil(log2(width))`` futures of ``horizon`` turns per searched
-decision (see the README for win rate against seconds per game).
+Costs about ``width * futures * (ceil(log2(width - 1)) + 1)`` futures of ``horizon`` turns per
+searched decision (see the README for win rate against seconds per game).
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ DECIMALS = 9                      # mean values equal to this many decimals are 
 
 class SearchAgent:
     def __init__(self, futures: int = 8, width: int = 4, horizon: int = 8, seed: int = 0,
-                 kinds=KINDS, progress: float = 0.02, value: WinModel | None = None):
+                 kinds=KINDS, progress: float = 0.02, margin: float = 0.0,
+                 value: WinModel | None = None):
         if futures < 1 or width < 2 or horizon < 1:
             raise ValueError(f"search needs futures >= 1, width >= 2 and horizon >= 1, got "
                              f"futures={futures}, width={width}, horizon={horizon}")
@@ -56,7 +59,7 @@ class SearchAgent:
             raise ValueError(f"unknown decision kinds {sorted(unknown)}; allowed: "
                              f"{', '.join(stack.CODE_NAMES)}")
         self.futures, self.width, self.horizon = int(futures), int(width), int(horizon)
-        self.seed, self.progress = int(seed), float(progress)
+        self.seed, self.progress, self.margin = int(seed), float(progress), float(margin)
         self.codes = np.array([stack.CODES[k] for k in kinds])
         self.prior = HeuristicAgent()
         self.rollout = self.prior
@@ -82,31 +85,38 @@ class SearchAgent:
         actions, rows, cands = self.candidates(batch)
         if rows.size:
             mean = self.evaluate(batch.engine, batch.state, rows, cands)
-            actions[rows] = cands[np.arange(rows.size), np.nanargmax(mean, 1)]
+            best = np.nanargmax(mean, 1)
+            gain = mean[np.arange(rows.size), best] - mean[:, 0]
+            best[gain <= self.margin] = 0                  # the prior's choice unless beaten
+            actions[rows] = cands[np.arange(rows.size), best]
             self.searched += rows.size
         return actions
 
     def evaluate(self, engine, S, rows, cands) -> np.ndarray:
-        """(n, width) mean value of each candidate over its futures by sequential halving; nan
-        for pads and candidates dropped in an earlier round."""
+        """(n, width) mean value of each candidate over its futures; nan for pads and for the
+        challengers dropped. The prior's choice (column 0) is played in every round as the
+        reference; the other candidates are narrowed by sequential halving to one."""
         n, W = cands.shape
         alive = cands >= 0
         total, count = np.zeros((n, W)), np.zeros((n, W))
         roots = S.take(rows)
         key = public_key(roots, self.seed)
-        for r in range(max(1, math.ceil(math.log2(W)))):
-            k = self.futures * 2 ** r
+        for r in range(max(1, math.ceil(math.log2(W - 1)) + 1)):
+            k = -(-self.futures * W // int(alive.sum(1).max()))     # about W * futures a round
             values = self._play(engine, roots, cands, alive, key, r, k)   # (n, W, k)
             total += np.nan_to_num(values).sum(2)
             count += alive * k
             # rounded so that float noise never decides; ties keep the prior's order
             mean = np.where(alive, np.round(total / np.maximum(count, 1), DECIMALS), -np.inf)
-            # keep the better half, at least one
-            rank = np.argsort(np.argsort(-mean, axis=1, kind="stable"), axis=1, kind="stable")
-            keep = np.maximum(1, (alive.sum(1) + 1) // 2)
-            alive &= rank < keep[:, None]
-            if (alive.sum(1) <= 1).all():
+            challengers = alive.copy()
+            challengers[:, 0] = False
+            if (challengers.sum(1) <= 1).all():
                 break
+            # the better half of the challengers goes on, at least one
+            rank = np.argsort(np.argsort(-np.where(challengers, mean, -np.inf), axis=1,
+                                         kind="stable"), axis=1, kind="stable")
+            keep = np.maximum(1, (challengers.sum(1) + 1) // 2)
+            alive = (challengers & (rank < keep[:, None])) | (alive & (np.arange(W) == 0))
         return np.where(alive, np.round(total / np.maximum(count, 1), DECIMALS), np.nan)
 
     # -- futures ----------------------------------------------------------------------------------

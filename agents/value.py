@@ -2,12 +2,13 @@
 
 The search (``agents/search.py``) stops its simulated futures after a few turns and judges the
 position it reached. A finished game is worth its outcome; a running one is worth
-``WinModel.predict``: a logistic regression on public facts of the position (``FEATURES``: the
-deck, the incarnations, the haunted tiles and their limit, the Taoists' Qi and deaths, the ghosts
-in play and what they threaten, the team's resources, the configuration), fitted on positions of
-recorded heuristic games by ``python -m experiments.fit_value`` and shipped as data
-(``agents/data/win_model.json``). Its calibration on held-out games (reliability plot, Brier
-score) is in ``results/value/``.
+``WinModel.predict``: a small network (or a logistic regression) on public facts of the
+position (``FEATURES``: the deck, the incarnations, the haunted tiles and their limit, the
+Taoists' Qi and deaths, the ghosts in play and what they threaten, the team's resources, the
+configuration), fitted on positions of recorded heuristic games by
+``python -m experiments.fit_value`` and shipped as data (``agents/data/win_model.json``; numpy
+alone evaluates it). Its calibration on held-out games (reliability plot, Brier score) is in
+``results/value/``.
 
 Every feature is public: the undrawn deck enters only through its size and the places of its
 incarnations (public, RULES.md 3 and 12); nothing reads the random stream or forced dice.
@@ -81,35 +82,50 @@ def features(S) -> np.ndarray:
 
 
 class WinModel:
-    """Logistic regression of a heuristic team's win on ``features``: ``P = sigmoid(w . z + b)``
-    with ``z`` the features standardised by the fit's means and scales."""
+    """A small network that maps ``features`` (standardised by the fit's means and scales) to a
+    chance of winning: ``layers`` of (weights, bias), ReLU between them, a sigmoid at the end. One
+    layer is a logistic regression."""
 
-    def __init__(self, weights, bias: float, mean, scale, meta: dict | None = None):
-        self.weights = np.asarray(weights, np.float64)
-        self.bias = float(bias)
+    def __init__(self, layers, mean, scale, meta: dict | None = None):
+        self.layers = [(np.asarray(w, np.float64), np.asarray(b, np.float64)) for w, b in layers]
         self.mean, self.scale = np.asarray(mean, np.float64), np.asarray(scale, np.float64)
         self.meta = dict(meta or {})
-        if not (self.weights.shape == self.mean.shape == self.scale.shape == (len(FEATURES),)):
-            raise ValueError(f"a win model needs {len(FEATURES)} weights, means and scales "
-                             f"(FEATURES), got shapes {self.weights.shape}, {self.mean.shape}, "
-                             f"{self.scale.shape}")
+        width = len(FEATURES)
+        for w, b in self.layers:
+            if w.ndim != 2 or w.shape[0] != width or b.shape != (w.shape[1],):
+                raise ValueError(f"layer shapes {w.shape} and {b.shape} do not follow a layer of "
+                                 f"width {width} (the first takes len(FEATURES) = {len(FEATURES)})")
+            width = w.shape[1]
+        if width != 1 or self.mean.shape != (len(FEATURES),) or self.scale.shape != self.mean.shape:
+            raise ValueError(f"a win model ends in one output and standardises {len(FEATURES)} "
+                             f"features, got {width} outputs and {self.mean.shape} means")
 
     def logit(self, X: np.ndarray) -> np.ndarray:
-        # an elementwise product and a row sum, not a matrix product: BLAS may sum a row in
-        # another order for another batch size, and a game's value must not depend on its batch
-        return (((X - self.mean) / self.scale) * self.weights).sum(1) + self.bias
+        h = (X - self.mean) / self.scale
+        for i, (w, b) in enumerate(self.layers):
+            # einsum sums each row in a fixed order; a BLAS product may sum a row in another
+            # order for another batch size, and a game's value must not depend on its batch
+            h = np.einsum("bi,ij->bj", h, w) + b
+            if i < len(self.layers) - 1:
+                h = np.maximum(h, 0.0)
+        return h[:, 0]
 
     def predict(self, S) -> np.ndarray:
         """(B,) chance of a win: 1 or 0 for finished games, the fitted estimate otherwise."""
         p = 1 / (1 + np.exp(-self.logit(features(S))))
         return np.where(S.terminated, S.won.astype(np.float64), p)
 
+    @staticmethod
+    def standardiser(X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        scale = X.std(0)
+        return X.mean(0), np.where(scale > 0, scale, 1.0)
+
     @classmethod
-    def fit(cls, X: np.ndarray, y: np.ndarray, l2: float = 1e-3, iterations: int = 30,
-            meta: dict | None = None) -> "WinModel":
-        """Maximum likelihood with an L2 penalty ``l2`` per position, by Newton's method."""
-        mean, scale = X.mean(0), X.std(0)
-        scale = np.where(scale > 0, scale, 1.0)
+    def fit_logistic(cls, X: np.ndarray, y: np.ndarray, l2: float = 1e-3, iterations: int = 30,
+                     meta: dict | None = None) -> "WinModel":
+        """Logistic regression: maximum likelihood with an L2 penalty ``l2`` per position, by
+        Newton's method (numpy only)."""
+        mean, scale = cls.standardiser(X)
         Z = np.c_[(X - mean) / scale, np.ones(len(X))]
         w = np.zeros(Z.shape[1])
         w[-1] = np.log(max(y.mean(), 1e-6) / max(1 - y.mean(), 1e-6))
@@ -123,15 +139,16 @@ class WinModel:
             w -= step
             if np.abs(step).max() < 1e-8:
                 break
-        return cls(w[:-1], w[-1], mean, scale, meta)
+        return cls([(w[:-1, None], w[-1:])], mean, scale, meta)
 
     def to_json(self) -> dict:
-        return {"features": list(FEATURES), "weights": self.weights.tolist(), "bias": self.bias,
-                "mean": self.mean.tolist(), "scale": self.scale.tolist(), "meta": self.meta}
+        return {"features": list(FEATURES), "mean": self.mean.tolist(),
+                "scale": self.scale.tolist(), "meta": self.meta,
+                "layers": [{"weights": w.tolist(), "bias": b.tolist()} for w, b in self.layers]}
 
     def save(self, path) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
+        Path(path).write_text(json.dumps(self.to_json()) + "\n")
 
     @classmethod
     def load(cls, path=DEFAULT_PATH) -> "WinModel":
@@ -139,4 +156,5 @@ class WinModel:
         if list(d["features"]) != list(FEATURES):
             raise ValueError(f"{path} was fitted on other features ({len(d['features'])}); "
                              f"refit it with python -m experiments.fit_value")
-        return cls(d["weights"], d["bias"], d["mean"], d["scale"], d.get("meta"))
+        layers = [(layer["weights"], layer["bias"]) for layer in d["layers"]]
+        return cls(layers, d["mean"], d["scale"], d.get("meta"))

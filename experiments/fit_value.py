@@ -5,7 +5,10 @@
 
 Plays ``--games`` heuristic games per configuration on the ``train`` seeds (``experiments/seeds.py``)
 and records the position at the first decision of every turn (where the search's futures stop),
-labelled with the game's outcome; fits ``agents.value.WinModel`` on them; then checks its
+labelled with the game's outcome (``--data`` keeps them in an .npz file and reuses it); fits
+``agents.value.WinModel`` on them: a network with ``--hidden`` ReLU layers trained with torch
+(Adam on the log loss, the best epoch on a tenth of the training games held out), or with
+``--hidden`` empty a logistic regression (numpy only); then checks its
 calibration on positions of ``--eval-games`` games per configuration on the ``eval`` seeds:
 Brier score against the base rate's, log loss, and a reliability plot (predicted chance in bins
 against the share of those positions whose game was won). Writes the model to
@@ -57,6 +60,65 @@ def positions(preset: str, n: int, split: str, batch: int = 500, agent="heuristi
     return np.concatenate(X), np.concatenate(y), np.concatenate(game)
 
 
+def recorded(configs, games: int, eval_games: int, path=None) -> dict:
+    """Train positions (``X``, ``y``, ``game``: a number unique per game) and eval positions
+    (``eval_X``, ``eval_y``, ``eval_config``) of the configurations; from ``path`` when it holds
+    them for the same arguments, else played (and saved to ``path``)."""
+    key = np.array([",".join(configs), str(games), str(eval_games)])
+    if path and Path(path).exists():
+        with np.load(path) as f:
+            if np.array_equal(f["key"], key):
+                return dict(f)
+    train = [positions(c, games, "train") for c in configs]
+    evals = [positions(c, eval_games, "eval") for c in configs]
+    data = {"key": key, "X": np.concatenate([t[0] for t in train]),
+            "y": np.concatenate([t[1] for t in train]),
+            "game": np.concatenate([i * games + t[2] for i, t in enumerate(train)]),
+            "eval_X": np.concatenate([e[0] for e in evals]),
+            "eval_y": np.concatenate([e[1] for e in evals]),
+            "eval_config": np.concatenate([np.full(e[1].size, i) for i, e in enumerate(evals)])}
+    if path:
+        np.savez_compressed(path, **data)
+    return data
+
+
+def fit_network(X: np.ndarray, y: np.ndarray, game: np.ndarray, hidden: list[int],
+                epochs: int = 40, seed: int = 0, meta: dict | None = None) -> WinModel:
+    """A ``WinModel`` with ``hidden`` ReLU layers: Adam on the log loss, weight decay, and the
+    epoch with the best log loss on the positions of a tenth of the games (held out by game)."""
+    import torch
+    torch.manual_seed(seed)
+    mean, scale = WinModel.standardiser(X)
+    Z = torch.tensor((X - mean) / scale, dtype=torch.float32)
+    t = torch.tensor(y, dtype=torch.float32)
+    held = (game % 10) == 9
+    sizes = [X.shape[1], *hidden, 1]
+    layers = []
+    for a, b in zip(sizes[:-1], sizes[1:]):
+        layers += [torch.nn.Linear(a, b), torch.nn.ReLU()]
+    net = torch.nn.Sequential(*layers[:-1])
+    opt = torch.optim.Adam(net.parameters(), lr=1e-3, weight_decay=1e-5)
+    loss_fn = torch.nn.BCEWithLogitsLoss()
+    fit_rows, held_rows = np.flatnonzero(~held), np.flatnonzero(held)
+    gen = np.random.default_rng(seed)
+    best, best_state = np.inf, None
+    for _ in range(epochs):
+        for chunk in np.array_split(gen.permutation(fit_rows), max(1, fit_rows.size // 1024)):
+            opt.zero_grad()
+            loss = loss_fn(net(Z[chunk])[:, 0], t[chunk])
+            loss.backward()
+            opt.step()
+        with torch.no_grad():
+            held_loss = float(loss_fn(net(Z[held_rows])[:, 0], t[held_rows]))
+        if held_loss < best:
+            best = held_loss
+            best_state = {k: v.clone() for k, v in net.state_dict().items()}
+    net.load_state_dict(best_state)
+    linear = [m for m in net if isinstance(m, torch.nn.Linear)]
+    return WinModel([(m.weight.detach().double().numpy().T, m.bias.detach().double().numpy())
+                     for m in linear], mean, scale, {**(meta or {}), "held_out_log_loss": best})
+
+
 def calibration(p: np.ndarray, y: np.ndarray, bins: int = 10) -> dict:
     """Brier score (and the base rate's), log loss, and per-bin mean prediction and outcome."""
     base = y.mean()
@@ -100,23 +162,26 @@ def main(argv=None) -> dict:
                    choices=sorted(PRESETS))
     p.add_argument("--games", type=int, default=3000, help="train games per configuration")
     p.add_argument("--eval-games", type=int, default=1000, help="eval games per configuration")
-    p.add_argument("--l2", type=float, default=1e-3)
+    p.add_argument("--hidden", nargs="*", type=int, default=[64, 32],
+                   help="hidden layer widths of the network (none: a logistic regression)")
+    p.add_argument("--l2", type=float, default=1e-3, help="the logistic regression's L2 penalty")
+    p.add_argument("--data", help="an .npz file keeping the recorded positions (reused if there)")
     p.add_argument("--model", default=str(DEFAULT_PATH), help="where the fitted model goes")
     p.add_argument("--out", default="results/value", help="folder for calibration.md and the plot")
     a = p.parse_args(argv)
     if a.games < 1 or a.eval_games < 1:
         p.error(f"--games and --eval-games must be >= 1, got {a.games} and {a.eval_games}")
     t0 = time.process_time()
-    train = [positions(c, a.games, "train") for c in a.configs]
-    X = np.concatenate([t[0] for t in train])
-    y = np.concatenate([t[1] for t in train])
+    data = recorded(a.configs, a.games, a.eval_games, a.data)
+    X, y, game = data["X"], data["y"], data["game"]
     command = "python -m experiments.fit_value " + " ".join(argv)
-    model = WinModel.fit(X, y, a.l2, meta={"command": command, "configs": a.configs,
-                                             "train_positions": int(y.size)})
+    meta = {"command": command, "configs": a.configs, "train_positions": int(y.size)}
+    model = (fit_network(X, y, game, a.hidden, meta=meta) if a.hidden
+             else WinModel.fit_logistic(X, y, a.l2, meta=meta))
     cals = {}
-    for c in a.configs:
-        Xe, ye, _ = positions(c, a.eval_games, "eval")
-        cals[c] = calibration(1 / (1 + np.exp(-model.logit(Xe))), ye)
+    for i, c in enumerate(a.configs):
+        ev = data["eval_config"] == i
+        cals[c] = calibration(1 / (1 + np.exp(-model.logit(data["eval_X"][ev]))), data["eval_y"][ev])
     seconds = time.process_time() - t0
     model.meta["calibration"] = {c: {k: v for k, v in cal.items() if k != "bins"}
                                  for c, cal in cals.items()}
@@ -125,6 +190,7 @@ def main(argv=None) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     plot(cals, out / "reliability.png")
     lines = [f"# Leaf value calibration\n\nCommand: `{command}` ({seconds:.0f} CPU s).\n",
+             f"Model: {'a network with hidden layers ' + str(a.hidden) if a.hidden else 'logistic regression'}. "
              f"Fitted on {y.size} positions (the first decision of every turn) of "
              f"{a.games} heuristic games per configuration on the `train` seeds; checked on "
              f"{a.eval_games} games per configuration on the `eval` seeds.\n",
@@ -137,8 +203,9 @@ def main(argv=None) -> dict:
               "| config | predicted | observed | positions |", "|---|---:|---:|---:|"]
     for c, cal in cals.items():
         lines += [f"| {c} | {pr:.3f} | {ob:.3f} | {k} |" for pr, ob, k in cal["bins"]]
-    lines += ["", "Weights (standardised features):", "", "| feature | weight |", "|---|---:|"]
-    lines += [f"| {f} | {w:+.3f} |" for f, w in zip(FEATURES, model.weights)]
+    if len(model.layers) == 1:
+        lines += ["", "Weights (standardised features):", "", "| feature | weight |", "|---|---:|"]
+        lines += [f"| {f} | {w:+.3f} |" for f, w in zip(FEATURES, model.layers[0][0][:, 0])]
     (out / "calibration.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines[:6 + len(cals)]))
     return cals

@@ -133,15 +133,22 @@ def test_search__legal_and_the_same_in_any_batch(games):
     assert agent.act(Batch(engine, mixed)).tolist() == [together[3], together[0], together[3]]
 
 
-def test_search__sequential_halving_keeps_one_candidate(games):
+def test_search__sequential_halving_leaves_the_prior_and_one_challenger(games):
     engine, S = games
     agent = SearchAgent(futures=2, width=4, horizon=1)
     heuristic, rows, cands = agent.candidates(Batch(engine, S))
     assert rows.size and (cands[:, 0] == heuristic[rows]).all()
     mean = agent.evaluate(engine, S, rows, cands)
     assert mean.shape == cands.shape
-    assert (np.isfinite(mean).sum(1) == 1).all()                    # one survivor per game
+    assert np.isfinite(mean[:, 0]).all()                            # the reference stays
+    assert (np.isfinite(mean[:, 1:]).sum(1) == 1).all()             # one challenger per game
     assert np.isnan(mean[cands < 0]).all()
+
+
+def test_search__plays_the_prior_unless_a_challenger_beats_it_by_the_margin(games):
+    engine, S = games
+    never = SearchAgent(futures=2, width=3, horizon=1, margin=1.0)   # values lie in [0, 1.02]
+    assert np.array_equal(never.act(Batch(engine, S)), agents.make("heuristic").act(Batch(engine, S)))
 
 
 def test_search__futures_shared_by_candidates(games):

@@ -26,7 +26,9 @@ How it decides, in one unit (about one official point, a lost game = ``weights.L
   Mantra on the ghost to attack, Twin Winds, Power tokens, the Yin-Yang when it frees a haunted
   tile or buys a help worth more than keeping it); then Buddhas on facing empty spaces.
 * **Arrivals** (``ghosts.py``): ordinary ghosts onto Buddhas, no board filled when avoidable,
-  haunters in front of the cheapest line, within reach of the Taoists.
+  haunters in front of the cheapest line, within reach of the Taoists, and where a corner tile
+  faces the arriving ghost and another that one roll of three dice can beat together (corner
+  pairing: the chance of that roll, ``weights.CORNER_PAIR``).
 * **Power sides** (``powers.py``), when the players choose them: the side experienced players
   prefer.
 * **Rewards and harm** (``rewards.py``): Yin-Yang back unless the Qi is needed, the incarnation's

@@ -53,6 +53,10 @@ YINYANG_KEEP = 8.784      # a Yin-Yang frees a haunted tile worth more than this
 YINYANG_HELP_KEEP = 7.721  # ... or buys a help out of reach worth more than this
 PAVILION_MINOR = 0.2
 
+# -- placement (ghosts.py) -------------------------------------------------------------------------
+CORNER_PAIR = 2.0         # an arriving ghost placed where one roll from a corner can beat it
+                          # together with the ghost on the corner's other space: this * chance
+
 # -- turn planning (turn.py) -------------------------------------------------------------------------
 CENTRE_BONUS = 0.326      # ending on the central tile (reach, Power tokens)
 SECOND_EXORCISM = 0.561   # worth of a second attempt (Second Wind) relative to the first

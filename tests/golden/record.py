@@ -21,10 +21,10 @@ HERE = Path(__file__).parent
 # One game for every level x player count; the policy prefers exorcisms and help so games run long.
 GAMES = [(name, 1000 + i) for i, name in enumerate(k for k in PRESETS if k != "initiation-5qi-4p")]
 # Won games, one per level, played by the heuristic team (agents/heuristic) on seeds it won in the
-# benchmark (results/benchmark/games.csv): they reach the incarnations, the group rewards, the
+# benchmark (results/benchmark/games.csv) or, when it changed, on ``eval`` seeds it won: they reach the incarnations, the group rewards, the
 # win and its scoring bonuses, which random play never does.
-WON_GAMES = [("initiation-4p", 90000696), ("normal-4p", 210000139), ("nightmare-2p", 270000148),
-             ("hell-1p", 360000024)]
+WON_GAMES = [("initiation-4p", 90000696), ("normal-4p", 220000061), ("nightmare-2p", 270000148),
+             ("hell-1p", 370000002)]
 
 
 def digest(engine: Engine, state) -> str:

@@ -39,3 +39,23 @@ def decision(engine, state, i: int = 0) -> str:
 
 def dump(engine, state, i: int = 0) -> dict:
     return engine.to_dict(state, i)
+
+
+def assert_redraws_only_the_unseen(S, F) -> None:
+    """``F`` is ``S`` with sampled futures: what was drawn and where the undrawn incarnations lie
+    are untouched (RULES.md 3, 12), the unseen cards (undrawn or left out) are the same set, no
+    card is lost or doubled, and some undrawn deck changed."""
+    from ghoststories_env import cards as C
+    changed = False
+    for r in range(S.batch_size):
+        lo, hi = int(S.deck_pos[r]), int(S.deck_len[r])
+        assert np.array_equal(F.deck[r, :lo], S.deck[r, :lo])            # drawn: untouched
+        assert np.array_equal(F.deck[r, hi:], S.deck[r, hi:])
+        was_inc = C.IS_INCARNATION[S.deck[r, lo:hi]]
+        assert np.array_equal(C.IS_INCARNATION[F.deck[r, lo:hi]], was_inc)
+        before = np.sort(np.r_[S.deck[r, lo:hi], np.flatnonzero(S.removed[r])])
+        after = np.sort(np.r_[F.deck[r, lo:hi], np.flatnonzero(F.removed[r])])
+        assert np.array_equal(before, after)                               # same unseen cards
+        assert np.unique(F.deck[r, :hi]).size == hi
+        changed |= not np.array_equal(F.deck[r, lo:hi], S.deck[r, lo:hi])
+    assert changed

@@ -11,8 +11,8 @@ import agents
 from agents import Batch
 from agents.rollout import VALUES, RolloutAgent, sample_futures
 from ghoststories_env import Engine, GameConfig
-from ghoststories_env import cards as C
 from ghoststories_env.rules import stack
+from helpers import assert_redraws_only_the_unseen
 
 def midgame(engine, seeds, steps=40):
     """Games played ``steps`` decisions by the heuristic, then on to their next Yang decision."""
@@ -41,18 +41,7 @@ def test_sample_futures__redraws_only_the_unseen_and_loses_no_card(nightmare):
     _, S = nightmare
     F = S.copy()
     sample_futures(F, np.arange(F.deck_pos.size, dtype=np.uint64) + 11)
-    changed = False
-    for r in range(S.deck_pos.size):
-        lo, hi = int(S.deck_pos[r]), int(S.deck_len[r])
-        assert np.array_equal(F.deck[r, :lo], S.deck[r, :lo])            # drawn: untouched
-        was_inc = C.IS_INCARNATION[S.deck[r, lo:hi]]
-        assert np.array_equal(C.IS_INCARNATION[F.deck[r, lo:hi]], was_inc)
-        before = np.sort(np.r_[S.deck[r, lo:hi], np.flatnonzero(S.removed[r])])
-        after = np.sort(np.r_[F.deck[r, lo:hi], np.flatnonzero(F.removed[r])])
-        assert np.array_equal(before, after)                               # same unseen cards
-        assert np.unique(F.deck[r, :hi]).size == hi
-        changed |= not np.array_equal(F.deck[r, lo:hi], S.deck[r, lo:hi])
-    assert changed
+    assert_redraws_only_the_unseen(S, F)
     assert (F.rng_key != S.rng_key).all() and (F.rng_ctr == 0).all()
     G = S.copy()
     sample_futures(G, np.arange(F.deck_pos.size, dtype=np.uint64) + 11)

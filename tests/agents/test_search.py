@@ -14,6 +14,7 @@ from agents.search import SearchAgent
 from ghoststories_env import Engine, GameConfig
 from ghoststories_env import cards as C
 from ghoststories_env.rules import stack
+from helpers import assert_redraws_only_the_unseen
 
 
 def midgame(engine, seeds, steps=40, kind="YANG"):
@@ -69,21 +70,9 @@ def test_redraw_unseen__redraws_only_the_unseen_and_loses_no_card(nightmare):
     where the undrawn incarnations lie in the deck are not."""
     _, S = nightmare
     F = S.copy()
-    S.forced_tao[0, :2] = [0, 1]
+    F.forced_tao[0, :2] = [0, 1]                  # dice a scenario forced: hidden too
     redraw_unseen(F, np.arange(F.batch_size, dtype=np.uint64) + 11)
-    changed = False
-    for r in range(S.batch_size):
-        lo, hi = int(S.deck_pos[r]), int(S.deck_len[r])
-        assert np.array_equal(F.deck[r, :lo], S.deck[r, :lo])             # drawn: untouched
-        assert np.array_equal(F.deck[r, hi:], S.deck[r, hi:])
-        was_inc = C.IS_INCARNATION[S.deck[r, lo:hi]]
-        assert np.array_equal(C.IS_INCARNATION[F.deck[r, lo:hi]], was_inc)
-        before = np.sort(np.r_[S.deck[r, lo:hi], np.flatnonzero(S.removed[r])])
-        after = np.sort(np.r_[F.deck[r, lo:hi], np.flatnonzero(F.removed[r])])
-        assert np.array_equal(before, after)                               # same unseen cards
-        assert np.unique(F.deck[r, :hi]).size == hi
-        changed |= not np.array_equal(F.deck[r, lo:hi], S.deck[r, lo:hi])
-    assert changed
+    assert_redraws_only_the_unseen(S, F)
     assert (F.rng_key != S.rng_key).all() and (F.rng_ctr == 0).all() and (F.forced_tao < 0).all()
     G = S.copy()
     redraw_unseen(G, np.arange(G.batch_size, dtype=np.uint64) + 11)

@@ -7,10 +7,11 @@ of the position: the heuristic plays on for ``horizon`` turns, and the position 
 by a leaf value (``agents/value.py``: the fitted chance that the heuristic team wins from there,
 1 or 0 for a finished game, plus ``progress`` times the share of the deck drawn and of the
 incarnations defeated, which breaks ties). Candidates are narrowed by sequential halving: each
-round plays about ``width * futures`` new futures, shared equally by the candidates still in it;
-the prior's own choice stays in every round as the reference, and after each round the worse half
-of the others (by mean value over all their futures) is dropped, until one challenger is left. It
-is played if its mean value beats the prior's choice by more than ``margin``.
+round plays about ``width * futures`` new futures of a game with ``width`` candidates, shared
+equally by the candidates still in it; the prior's own choice stays in every round as the
+reference, and after each round the worse half of the others (by mean value over all their
+futures) is dropped, until one challenger is left. It is played if its mean value beats the
+prior's choice by more than ``margin``.
 
 A future re-draws only what the players cannot know (``agents/futures.py``: the undrawn deck, the
 cards left out, the dice), and every candidate of a game is played in the same futures (common
@@ -95,28 +96,37 @@ class SearchAgent:
     def evaluate(self, engine, S, rows, cands) -> np.ndarray:
         """(n, width) mean value of each candidate over its futures; nan for pads and for the
         challengers dropped. The prior's choice (column 0) is played in every round as the
-        reference; the other candidates are narrowed by sequential halving to one."""
+        reference; the other candidates are narrowed by sequential halving to one. A game's
+        rounds and futures depend on its own candidates only, never on the other games of the
+        batch: round ``r`` plays ``ceil(futures * width / m_r)`` futures for each candidate still
+        in, ``m_r`` being how many a game with ``width`` candidates has left then."""
         n, W = cands.shape
         alive = cands >= 0
+        searching = np.ones(n, bool)
         total, count = np.zeros((n, W)), np.zeros((n, W))
         roots = S.take(rows)
         key = public_key(roots, self.seed)
+        m = W
         for r in range(max(1, math.ceil(math.log2(W - 1)) + 1)):
-            k = -(-self.futures * W // int(alive.sum(1).max()))     # about W * futures a round
-            values = self._play(engine, roots, cands, alive, key, r, k)   # (n, W, k)
+            k = -(-self.futures * W // m)
+            playing = alive & searching[:, None]
+            values = self._play(engine, roots, cands, playing, key, r, k)   # (n, W, k)
             total += np.nan_to_num(values).sum(2)
-            count += alive * k
+            count += playing * k
             # rounded so that float noise never decides; ties keep the prior's order
             mean = np.where(alive, np.round(total / np.maximum(count, 1), DECIMALS), -np.inf)
             challengers = alive.copy()
             challengers[:, 0] = False
-            if (challengers.sum(1) <= 1).all():
+            searching &= challengers.sum(1) > 1
+            if not searching.any():
                 break
-            # the better half of the challengers goes on, at least one
+            # the better half of a searching game's challengers goes on, at least one
             rank = np.argsort(np.argsort(-np.where(challengers, mean, -np.inf), axis=1,
                                          kind="stable"), axis=1, kind="stable")
             keep = np.maximum(1, (challengers.sum(1) + 1) // 2)
-            alive = (challengers & (rank < keep[:, None])) | (alive & (np.arange(W) == 0))
+            halved = (challengers & (rank < keep[:, None])) | (alive & (np.arange(W) == 0))
+            alive = np.where(searching[:, None], halved, alive)
+            m = 1 + -(-(m - 1) // 2)
         return np.where(alive, np.round(total / np.maximum(count, 1), DECIMALS), np.nan)
 
     # -- futures ----------------------------------------------------------------------------------
@@ -124,11 +134,12 @@ class SearchAgent:
         """(n, W, k) value of each alive candidate in the round's k futures of each root (the
         same k futures for all of a root's candidates); nan elsewhere."""
         n, W = cands.shape
-        keys = rng.draw(key, np.full(n, r << 20, np.uint64), k).ravel()   # (n * k,)
-        futures = roots.take(np.repeat(np.arange(n), k))
+        games = np.flatnonzero(alive.any(1))
+        keys = rng.draw(key[games], np.full(games.size, r << 20, np.uint64), k).ravel()
+        futures = roots.take(np.repeat(games, k))
         redraw_unseen(futures, keys)
         game, slot = np.nonzero(alive)
-        pick = (game[:, None] * k + np.arange(k)).ravel()
+        pick = (np.searchsorted(games, game)[:, None] * k + np.arange(k)).ravel()
         trial = futures.take(pick)
         trial = engine.step(trial, np.repeat(cands[game, slot], k))
         until = (roots.turn[game].astype(np.int64) + self.horizon).repeat(k)

@@ -171,3 +171,17 @@ def test_search__names_rebuild_the_agent_and_bad_specs_are_refused():
             agents.make(f"search:{bad}")
     with pytest.raises(ValueError, match="unknown decision kinds"):
         SearchAgent(kinds=("NOPE",))
+
+
+def test_search__a_games_rounds_do_not_depend_on_its_batch(games):
+    """Sequential halving gives each game rounds and futures from its own candidates: a game with
+    two wanted actions alone is searched exactly as beside games with four."""
+    engine, S = games
+    agent = SearchAgent(futures=2, width=4, horizon=1)
+    _, rows, cands = agent.candidates(Batch(engine, S))
+    few = cands.copy()
+    few[0, 2:] = -1                                  # game 0: the prior and one challenger
+    together = agent.evaluate(engine, S, rows, few)
+    alone = agent.evaluate(engine, S, rows[:1], few[:1])
+    assert np.array_equal(together[:1], alone, equal_nan=True)
+    assert np.isfinite(together[0, :2]).all() and np.isnan(together[0, 2:]).all()

@@ -6,10 +6,11 @@ ranks best, always including the prior's own choice, and plays each of them in s
 of the position: the heuristic plays on for ``horizon`` turns, and the position reached is judged
 by a leaf value (``agents/value.py``: the fitted chance that the heuristic team wins from there,
 1 or 0 for a finished game, plus ``progress`` times the share of the deck drawn and of the
-incarnations defeated, which breaks ties). Candidates are narrowed by sequential halving: each
-round plays about ``width * futures`` new futures of a game with ``width`` candidates, shared
-equally by the candidates still in it; the prior's own choice stays in every round as the
-reference, and after each round the worse half of the others (by mean value over all their
+incarnations defeated, which breaks ties). Every searched decision gets the same budget of
+futures, ``futures * width * rounds(width)`` (96 by default), however many candidates it has.
+Candidates are narrowed by sequential halving: the budget is split evenly over the rounds and,
+within a round, over the candidates still in it; the prior's own choice stays in every round as
+the reference, and after each round the worse half of the others (by mean value over all their
 futures) is dropped, until one challenger is left. It is played if its mean value beats the
 prior's choice by more than ``margin``.
 
@@ -24,8 +25,8 @@ a batch advances in one engine batch.
     agents.make("search:16x6x4")     # futures per candidate in the first round, width, horizon
     SearchAgent(kinds=("YANG",))     # search only the Yang phase
 
-Costs about ``width * futures * (ceil(log2(width - 1)) + 1)`` futures of ``horizon`` turns per
-searched decision (see the README for win rate against seconds per game).
+Costs ``futures * width * (ceil(log2(width - 1)) + 1)`` futures of ``horizon`` turns per searched
+decision (see the README for win rate against seconds per game).
 """
 
 from __future__ import annotations
@@ -93,40 +94,52 @@ class SearchAgent:
             self.searched += rows.size
         return actions
 
+    def schedule(self, c: int) -> list[int]:
+        """Futures per candidate in each round of a game with ``c`` candidates. Every searched
+        decision gets the same budget, ``futures * width * rounds(width)`` futures, split evenly
+        over its rounds and, in each round, over the candidates still in it (``m`` of them: the
+        prior's choice and half the challengers left, rounded up)."""
+        budget = self.futures * self.width * _rounds(self.width)
+        out, m = [], c
+        for _ in range(_rounds(c)):
+            out.append(-(-budget // (_rounds(c) * m)))
+            m = 1 + -(-(m - 1) // 2)
+        return out
+
     def evaluate(self, engine, S, rows, cands) -> np.ndarray:
         """(n, width) mean value of each candidate over its futures; nan for pads and for the
         challengers dropped. The prior's choice (column 0) is played in every round as the
-        reference; the other candidates are narrowed by sequential halving to one. A game's
-        rounds and futures depend on its own candidates only, never on the other games of the
-        batch: round ``r`` plays ``ceil(futures * width / m_r)`` futures for each candidate still
-        in, ``m_r`` being how many a game with ``width`` candidates has left then."""
-        n, W = cands.shape
-        alive = cands >= 0
-        searching = np.ones(n, bool)
-        total, count = np.zeros((n, W)), np.zeros((n, W))
-        roots = S.take(rows)
+        reference; the other candidates are narrowed by sequential halving to one, following
+        ``schedule``. Games are searched in groups of equal candidate count, so a game's rounds
+        and futures depend on its own candidates only, never on the other games of the batch."""
+        mean = np.full(cands.shape, np.nan)
+        count = (cands >= 0).sum(1)
+        for c in np.unique(count):
+            group = np.flatnonzero(count == c)
+            mean[group, :c] = self._halving(engine, S.take(rows[group]), cands[group, :c])
+        return mean
+
+    def _halving(self, engine, roots, cands) -> np.ndarray:
+        """``evaluate`` for root games that all have ``c`` = cands.shape[1] candidates."""
+        n, c = cands.shape
+        alive = np.ones((n, c), bool)
+        total, count = np.zeros((n, c)), np.zeros((n, c))
         key = public_key(roots, self.seed)
-        m = W
-        for r in range(max(1, math.ceil(math.log2(W - 1)) + 1)):
-            k = -(-self.futures * W // m)
-            playing = alive & searching[:, None]
-            values = self._play(engine, roots, cands, playing, key, r, k)   # (n, W, k)
+        for r, k in enumerate(self.schedule(c)):
+            values = self._play(engine, roots, cands, alive, key, r, k)   # (n, c, k)
             total += np.nan_to_num(values).sum(2)
-            count += playing * k
+            count += alive * k
             # rounded so that float noise never decides; ties keep the prior's order
             mean = np.where(alive, np.round(total / np.maximum(count, 1), DECIMALS), -np.inf)
             challengers = alive.copy()
             challengers[:, 0] = False
-            searching &= challengers.sum(1) > 1
-            if not searching.any():
+            if r == len(self.schedule(c)) - 1:
                 break
-            # the better half of a searching game's challengers goes on, at least one
+            # the better half of the challengers goes on, at least one
             rank = np.argsort(np.argsort(-np.where(challengers, mean, -np.inf), axis=1,
                                          kind="stable"), axis=1, kind="stable")
             keep = np.maximum(1, (challengers.sum(1) + 1) // 2)
-            halved = (challengers & (rank < keep[:, None])) | (alive & (np.arange(W) == 0))
-            alive = np.where(searching[:, None], halved, alive)
-            m = 1 + -(-(m - 1) // 2)
+            alive = (challengers & (rank < keep[:, None])) | (np.arange(c) == 0)
         return np.where(alive, np.round(total / np.maximum(count, 1), DECIMALS), np.nan)
 
     # -- futures ----------------------------------------------------------------------------------
@@ -169,6 +182,12 @@ class SearchAgent:
         drawn = S.deck_pos / np.maximum(S.deck_len, 1)
         beaten = S.inc_defeated / np.maximum(S.inc_total, 1)
         return self.value.predict(S) + self.progress * (drawn + beaten) / 2
+
+
+def _rounds(c: int) -> int:
+    """Rounds of sequential halving for ``c`` candidates: the prior's choice stays, the other
+    ``c - 1`` are halved until one is left, and that last duel is a round too."""
+    return max(1, math.ceil(math.log2(max(c - 1, 1))) + 1)
 
 
 def _make(arg: str, seed: int = 0) -> SearchAgent:

@@ -185,3 +185,10 @@ def test_search__a_games_rounds_do_not_depend_on_its_batch(games):
     alone = agent.evaluate(engine, S, rows[:1], few[:1])
     assert np.array_equal(together[:1], alone, equal_nan=True)
     assert np.isfinite(together[0, :2]).all() and np.isnan(together[0, 2:]).all()
+
+
+def test_search__every_decision_gets_the_same_budget():
+    agent = SearchAgent(futures=8, width=4, horizon=8)
+    for c, rounds in ((2, [2]), (3, [3, 2]), (4, [4, 3, 2])):
+        spent = sum(k * m for k, m in zip(agent.schedule(c), rounds))
+        assert 96 <= spent < 96 + 4 * len(rounds)                 # 8 x 4 x 3, rounded up

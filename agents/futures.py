@@ -18,6 +18,7 @@ import numpy as np
 
 from ghoststories_env import cards as C
 from ghoststories_env import rng
+from ghoststories_env.state import FIELDS
 
 _HIDDEN = ("deck", "removed", "rng_key", "rng_ctr", "forced_tao", "forced_curse", "mask")
 _LAST = np.uint64(2 ** 64 - 1)
@@ -26,7 +27,6 @@ _LAST = np.uint64(2 ** 64 - 1)
 def public_key(S, salt: int = 0) -> np.ndarray:
     """(B,) uint64 hash of each game's public state (every field but the hidden ones, and of the
     deck only the drawn cards and the places of the undrawn incarnations), mixed with ``salt``."""
-    from ghoststories_env.state import FIELDS
     slot = np.arange(S.deck.shape[1])
     undrawn = slot >= S.deck_pos[:, None].astype(np.int64)
     deck = np.where(undrawn, -2 - C.IS_INCARNATION[np.maximum(S.deck.astype(np.int64), 0)]

@@ -125,17 +125,17 @@ class SearchAgent:
         alive = np.ones((n, c), bool)
         total, count = np.zeros((n, c)), np.zeros((n, c))
         key = public_key(roots, self.seed)
-        for r, k in enumerate(self.schedule(c)):
+        schedule = self.schedule(c)
+        for r, k in enumerate(schedule):
             values = self._play(engine, roots, cands, alive, key, r, k)   # (n, c, k)
             total += np.nan_to_num(values).sum(2)
             count += alive * k
-            # rounded so that float noise never decides; ties keep the prior's order
-            mean = np.where(alive, np.round(total / np.maximum(count, 1), DECIMALS), -np.inf)
-            challengers = alive.copy()
-            challengers[:, 0] = False
-            if r == len(self.schedule(c)) - 1:
+            if r == len(schedule) - 1:
                 break
-            # the better half of the challengers goes on, at least one
+            # the better half of the challengers goes on, at least one; means rounded so that
+            # float noise never decides, ties keep the prior's order
+            mean = np.round(total / np.maximum(count, 1), DECIMALS)
+            challengers = alive & (np.arange(c) > 0)
             rank = np.argsort(np.argsort(-np.where(challengers, mean, -np.inf), axis=1,
                                          kind="stable"), axis=1, kind="stable")
             keep = np.maximum(1, (challengers.sum(1) + 1) // 2)

@@ -130,6 +130,9 @@ class GameBatch:
         if illegal_action not in ILLEGAL_ACTIONS:
             raise ValueError(f"illegal_action={illegal_action!r} is not allowed; choose one of "
                              f"{ILLEGAL_ACTIONS}")
+        if reward_options is not None and not isinstance(reward_options, dict):
+            raise TypeError(f"reward_options must be a dict of the reward's options, got "
+                            f"{type(reward_options).__name__}")
         self.engine = Engine(config)
         self.config = config
         self.reward_name = reward

@@ -114,6 +114,12 @@ class GhostStoriesEnv(gym.Env):
                         loss_reason=LOSS_REASONS[S.loss_reason[0]])
         return info
 
+    def __setstate__(self, state: dict) -> None:
+        # the action space forgets the environment when pickled (spaces.LegalDiscrete, so that a
+        # saved model does not carry one); the unpickled environment ties it back to itself
+        self.__dict__.update(state)
+        self.action_space.bind(self._legal)
+
     @property
     def state(self):
         """The engine state of the game (a batch of one; read it, do not modify it)."""

@@ -4,18 +4,23 @@ Agents are ``taoist_0 .. taoist_{P-1}``, the played seats in seat order (north, 
 ``infos[agent]["seat"]`` gives the seat, which is random per game). Observations are
 ``{"observation": float32 (SIZE,), "action_mask": int8 (A,)}``, each agent's from its own seat
 (``observation.py``); every agent receives the team reward of every step (``rewards.py``), dead
-Taoists included (they share the victory, RULES.md 11). ``state()`` is ``observation.global_state``.
+Taoists included (they share the victory, RULES.md 11). ``state()`` is ``observation.global_state``,
+in ``state_space``.
 
 * AEC (``ghost_stories_v0.env``): ``agent_selection`` is the Taoist who must decide (a decision
   may fall to a Taoist outside his turn: who absorbs a loss, who receives a reward...). Only that
-  agent's mask has legal actions; the others' are all zero.
+  agent's mask has legal actions; the others' are all zero. The order of the agents follows the
+  game, not a fixed cycle, so ``metadata["is_parallelizable"]`` is False (as for PettingZoo's other
+  turn-based games): use the parallel env, not ``aec_to_parallel``.
 * Parallel (``ghost_stories_v0.parallel_env``): the game is turn-based, so each step one agent acts
-  (``infos[agent]["acting"]``). Every live agent sends an action; a waiting agent's mask allows only
-  action 0, which means "wait" for him (not PASS), and is ignored.
+  (``infos[agent]["acting"]``). Only the acting agent's action is needed; the others' actions, if
+  sent, are checked to be in the action space and ignored (so a client that samples an action
+  for every agent, as PettingZoo's ``parallel_seed_test`` and RLlib do, plays). A waiting agent's
+  mask allows only action 0 ("wait"), the action to send when one is required.
 
 Bad input never reaches the game. It raises at once: an action that is not an integer
-(``TypeError``) or out of range (``ValueError``); in the parallel env a missing action for the
-acting agent, a waiting agent's action other than 0, or an unknown agent (``ValueError``); a
+(``TypeError``) or out of range (``ValueError``), whoever sends it; in the parallel env a missing
+action for the acting agent or an unknown agent (``ValueError``); a
 step once every agent is done (``RuntimeError``; a terminated AEC agent must step with ``None``,
 PettingZoo's rule, else ``ValueError``). An action id that is illegal now follows PettingZoo's
 classic convention (``TerminateIllegalWrapper``): the move is not applied and the game ends, the
@@ -36,14 +41,16 @@ from .batch import check_action, illegal_message, make_batch
 from .gym_env import RENDER_MODES, render_game
 from .spaces import observation_space
 
-WAIT = 0   # the parallel env's action of an agent who is not deciding
+WAIT = 0   # the parallel env's action of an agent who is not deciding (any in-space id is ignored)
 
 
 class _Table:
     """What both PettingZoo envs share: the game (a batch of one) and its agents."""
 
+    # not parallelizable: who decides next depends on the game (a Taoist may decide outside his
+    # turn), which aec_to_parallel cannot follow; the parallel env plays the game itself
     metadata = {"render_modes": list(RENDER_MODES), "name": "ghost_stories_v0",
-                "is_parallelizable": True, "render_fps": 2}
+                "is_parallelizable": False, "render_fps": 2}
 
     def _setup(self, render_mode, options):
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -56,6 +63,7 @@ class _Table:
                                  "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)})
         self._obs_spaces = {a: obs_space for a in self.possible_agents}
         self._act_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.state_space = observation_space()      # state() is an encoding of the same size
 
     def observation_space(self, agent):
         return self._obs_spaces[agent]
@@ -201,9 +209,7 @@ class GhostStoriesParallelEnv(_Table, ParallelEnv):
             decision = self.batch.engine.decision_name(self.batch.state, 0)
             raise ValueError(f"{acting} must decide ({decision}) but has no action in "
                              f"{sorted(actions)}")
-        for agent, a in actions.items():
-            if agent != acting and check_action(a) != WAIT:
-                raise ValueError(f"{agent} is waiting ({acting} decides): its only action is {WAIT} "
-                                 f"(wait), got {a!r}")
+        for a in actions.values():          # the waiting agents' actions are ignored once checked
+            check_action(a)
         return check_action(actions[acting])
 

@@ -9,18 +9,25 @@ No DummyVecEnv or SubprocVecEnv: ``step_wait`` is whole-batch array work. SB3's 
 that ends is restarted in the same step; its last observation is in
 ``infos[i]["terminal_observation"]`` and ``infos[i]["TimeLimit.truncated"]`` says whether it was
 cut by ``max_decisions``; ``infos[i]`` also holds ``won``, ``score`` and ``loss_reason``, and
-``illegal_action`` (the message) when an illegal action forfeited the game (``batch.GameBatch``).
-Only the rows that ended get a non-empty info dict. ``env_method("action_masks")`` (what ``MaskablePPO``
-calls) answers with the (N, A) mask array itself, a sequence of N rows; ``seed(s)`` makes the next
-``reset()`` play games ``s, s + 1, ...``.
+``illegal_action`` (the message) when an illegal action forfeited the game (``batch.GameBatch``),
+and ``episode``: ``{"r": return, "l": length, "t": seconds since the env was made}`` as SB3's
+``Monitor`` and ``VecMonitor`` report it, so ``evaluate_policy`` and the training logs
+(``rollout/ep_rew_mean``) read the episodes without a wrapper (``env_is_wrapped(Monitor)`` says
+True, which is what ``evaluate_policy`` asks). Only the rows that ended get a non-empty info dict.
+``env_method("action_masks")`` (what ``MaskablePPO`` calls) answers with the (N, A) mask array
+itself, a sequence of N rows; ``seed(s)`` makes the next ``reset()`` play games ``s, s + 1, ...``.
+``action_space`` is the single game's ``Discrete``, whose ``sample()`` knows no mask: it draws
+unmasked ids, which mostly forfeit (sample from ``action_masks()`` instead).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import VecEnv
 
 from ..actions import NUM_ACTIONS
@@ -42,10 +49,14 @@ class GhostStoriesSB3VecEnv(VecEnv):
         super().__init__(num_envs, observation_space(), spaces.Discrete(NUM_ACTIONS))
         self.metadata = {"render_modes": list(RENDER_MODES)}
         self._actions: np.ndarray | None = None
+        self._returns = np.zeros(num_envs)                  # of the games in play, for "episode"
+        self._lengths = np.zeros(num_envs, np.int64)
+        self._t_start = time.time()
 
     def reset(self) -> np.ndarray:
         self.batch.start(self.num_envs, self._seeds[0])     # seed(s) set s, s + 1, ...
         self._reset_seeds()
+        self._returns[:], self._lengths[:] = 0, 0
         self.reset_infos = [{} for _ in range(self.num_envs)]
         return self.batch.observe()
 
@@ -63,6 +74,8 @@ class GhostStoriesSB3VecEnv(VecEnv):
         before = self.batch.state
         reward, terminated, truncated, illegal = self.batch.step(self._actions)
         done = terminated | truncated
+        self._returns += reward
+        self._lengths += 1
         obs = self.batch.observe()
         infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
         rows = np.flatnonzero(done)
@@ -74,9 +87,12 @@ class GhostStoriesSB3VecEnv(VecEnv):
             for k, i in enumerate(rows.tolist()):      # the finished games only
                 infos[i] = {"terminal_observation": final[k],
                             "TimeLimit.truncated": bool(truncated[i] and not terminated[i]),
-                            **{key: v[k].item() for key, v in outcome.items()}}
+                            **{key: v[k].item() for key, v in outcome.items()},
+                            "episode": {"r": float(self._returns[i]), "l": int(self._lengths[i]),
+                                        "t": round(time.time() - self._t_start, 6)}}
                 if illegal[i]:
                     infos[i]["illegal_action"] = illegal_message(before, i, int(self._actions[i]))
+            self._returns[rows], self._lengths[rows] = 0, 0
         self._actions = None
         return obs, reward, done, infos
 
@@ -102,7 +118,8 @@ class GhostStoriesSB3VecEnv(VecEnv):
         return [result] * len(list(self._get_indices(indices)))
 
     def env_is_wrapped(self, wrapper_class, indices=None) -> list[bool]:
-        return [False] * len(list(self._get_indices(indices)))
+        # the batch reports info["episode"] itself, as Monitor does, and nothing alters its rewards
+        return [wrapper_class is Monitor] * len(list(self._get_indices(indices)))
 
     def get_images(self):
         return [render_game(self.batch.state, i, "rgb_array") for i in range(self.num_envs)]

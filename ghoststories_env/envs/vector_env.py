@@ -21,6 +21,9 @@ Autoreset (``autoreset_mode``, declared in ``metadata["autoreset_mode"]``):
 ended at this step ``won``, ``score``, ``loss_reason`` and ``illegal_action`` (True: forfeited by an
 illegal action, see ``batch.GameBatch``), with Gymnasium's ``_won``, ``_score``... row masks.
 Actions must be an (N,) integer array in range (else ``TypeError`` / ``ValueError``).
+``action_space`` is Gymnasium's batched ``MultiDiscrete``: its ``sample()`` is *unmasked* (ids
+that are mostly illegal and forfeit); ``action_space.sample(mask=tuple(info["action_mask"]
+.astype(np.int8)))`` draws a legal action per game.
 """
 
 from __future__ import annotations

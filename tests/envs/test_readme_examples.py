@@ -22,9 +22,9 @@ def test_readme__has_one_example_per_interface():
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
-def test_readme__examples_run(tmp_path, monkeypatch):
+def test_readme__examples_run_each_alone(tmp_path, monkeypatch):
+    """Every block runs in a fresh namespace, as when pasted alone into a new interpreter."""
     monkeypatch.chdir(tmp_path)                  # the recording example writes its files here
-    namespace: dict = {}
     for block in envs_blocks():
-        exec(compile(block, str(README), "exec"), namespace)
+        exec(compile(block, str(README), "exec"), {})
     assert (tmp_path / "game.gif").exists() and (tmp_path / "game.png").exists()

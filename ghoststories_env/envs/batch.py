@@ -58,6 +58,19 @@ class SeedStream:
     def next(self, n: int) -> np.ndarray:
         return self.rng.integers(0, SEED_BOUND, size=n, dtype=np.int64)
 
+    def get_state(self) -> dict:
+        """Where the sequence stands, JSON-safe (the generator's state: ints and names)."""
+        return self.rng.bit_generator.state
+
+    def set_state(self, state: dict) -> None:
+        rng = np.random.default_rng()
+        try:
+            rng.bit_generator.state = state
+        except (TypeError, ValueError, KeyError) as e:
+            raise ValueError(f"seeds: {state!r} is not the state of a seed stream (what "
+                             f"get_state()['seeds'] gives): {e}") from None
+        self.rng = rng
+
 
 def check_action(action, num_actions: int = NUM_ACTIONS) -> int:
     """One action id: an int (Python or numpy, or a 0-d / 1-element integer array)."""
@@ -190,6 +203,34 @@ class GameBatch:
             "an illegal action ended an episode (illegal_action='forfeit'); the step's info says "
             "which; pass illegal_action='raise' to stop at the first one"), stacklevel=4)
         return reward, terminated
+
+    def snapshot(self) -> dict:
+        """The one game of the batch and the seed stream, JSON-safe: ``game`` is its scenario dict
+        (``engine.to_dict``: everything the game's future depends on), ``seeds`` the state of the
+        stream that seeds the games after it. ``restore`` puts them back exactly."""
+        if self.state is None:
+            raise RuntimeError("there is no game yet: call reset() before get_state()")
+        return {"game": self.engine.to_dict(self.state, 0), "seeds": self.seeds.get_state()}
+
+    def restore(self, snapshot: dict, check=None) -> None:
+        """Back to a ``snapshot``; a bad one raises (``ValueError``, ``ScenarioError``, or what
+        ``check(game)`` raises to refuse the restored game) and changes nothing."""
+        if not isinstance(snapshot, dict) or set(snapshot) != {"game", "seeds"}:
+            shown = sorted(snapshot) if isinstance(snapshot, dict) else type(snapshot).__name__
+            raise ValueError(f"a snapshot is the dict get_state() returns, with keys ['game', "
+                             f"'seeds'], got {shown}; to start from a scenario dict use "
+                             f"reset(options={{'scenario': d}})")
+        state = self.engine.from_dicts([snapshot["game"]])
+        seeds = SeedStream()
+        seeds.set_state(snapshot["seeds"])
+        if check is not None:
+            check(state)
+        self.state, self.seeds = state, seeds
+
+    def over(self) -> np.ndarray:
+        """(B,) bool: games that no step will continue, ended (``terminated``) or at
+        ``max_decisions`` (what a step reports as ``truncated``)."""
+        return self.state.terminated | (self.state.decisions >= self.max_decisions)
 
     # -- views --------------------------------------------------------------------------------------
     def observe(self, state: State | None = None, viewer=None) -> np.ndarray:

@@ -114,6 +114,26 @@ class GhostStoriesEnv(gym.Env):
                         loss_reason=LOSS_REASONS[S.loss_reason[0]])
         return info
 
+    # -- save and restore -----------------------------------------------------------------------------
+    def get_state(self) -> dict:
+        """A snapshot of the environment, a JSON-safe dict: ``"game"``, the game as a scenario dict
+        (everything its future depends on, random stream included), and ``"seeds"``, where the
+        sequence of later games' seeds stands. Through Gymnasium's wrappers:
+        ``env.unwrapped.get_state()``."""
+        return self.batch.snapshot()
+
+    def set_state(self, snapshot: dict):
+        """Back to a ``get_state()`` snapshot; returns ``(obs, info)`` there, as ``reset`` does.
+        The episode goes on from there, with the same random events and the same later games as
+        after the snapshot was taken (a snapshot of a
+        game that was over leaves the episode over; a forfeit is not part of the game, so a
+        snapshot taken after one resumes the game as it was before the illegal action). To start
+        an episode from a scenario dict instead, ``reset(options={"scenario": d})``
+        (``snapshot["game"]`` is one)."""
+        self.batch.restore(snapshot)
+        self._over = bool(self.batch.over()[0])
+        return self.batch.observe()[0], self._info()
+
     def __setstate__(self, state: dict) -> None:
         # the action space forgets the environment when pickled (spaces.LegalDiscrete, so that a
         # saved model does not carry one); the unpickled environment ties it back to itself

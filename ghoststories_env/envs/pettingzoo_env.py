@@ -5,7 +5,8 @@ Agents are ``taoist_0 .. taoist_{P-1}``, the played seats in seat order (north, 
 ``{"observation": float32 (SIZE,), "action_mask": int8 (A,)}``, each agent's from its own seat
 (``observation.py``); every agent receives the team reward of every step (``rewards.py``), dead
 Taoists included (they share the victory, RULES.md 11). ``state()`` is ``observation.global_state``,
-in ``state_space``.
+in ``state_space``. ``reset(options={"scenario": d})`` starts from a scenario dict (``scenario.py``);
+``get_state()`` / ``set_state(snapshot)`` save and restore the environment (``GhostStoriesEnv``'s).
 
 * AEC (``ghost_stories_v0.env``): ``agent_selection`` is the Taoist who must decide (a decision
   may fall to a Taoist outside his turn: who absorbs a loss, who receives a reward...). Only that
@@ -71,10 +72,32 @@ class _Table:
     def action_space(self, agent):
         return self._act_spaces[agent]
 
-    def _start(self, seed) -> None:
-        """A new game: ``seed`` as in ``batch.SeedStream``. Reset ``options`` are not used (and
-        not checked: PettingZoo's api_test passes made-up ones)."""
-        self.batch.start(1, seed)
+    def _start(self, seed, options) -> None:
+        """A new game: from ``options["scenario"]``, a scenario dict (``scenario.py``), else game
+        ``seed`` as in ``batch.SeedStream``. Other reset options are ignored, not refused
+        (PettingZoo's api_test passes made-up ones)."""
+        if options is not None and not isinstance(options, dict):
+            raise TypeError(f"reset options must be a dict, got {type(options).__name__}")
+        scenario = (options or {}).get("scenario")
+        if scenario is None:
+            self.batch.start(1, seed)
+        else:
+            game = self.batch.engine.from_dicts([scenario])    # nothing changes if it is bad
+            self._check_game(game, "options['scenario']", running=True)
+            self.batch.state = game
+        self._seat_agents()
+
+    def _check_game(self, game, what: str, running: bool) -> None:
+        """A game these agents can play: one agent per Taoist, and (``running``) not over."""
+        players = int(game.is_player[0].sum())
+        if players != len(self.possible_agents):
+            raise ValueError(f"{what} is a game of {players} Taoist(s) but this env has "
+                             f"{len(self.possible_agents)} agents: make it with num_players={players}")
+        if running and game.terminated[0]:
+            raise ValueError(f"{what} is a game that is already over; reset() starts a game in play "
+                             f"(set_state() restores a snapshot of a finished one)")
+
+    def _seat_agents(self) -> None:
         seats = np.flatnonzero(self.batch.state.is_player[0]).tolist()
         self.seat_of = dict(zip(self.possible_agents, seats))
         self.agent_of = dict(zip(seats, self.possible_agents))
@@ -107,6 +130,23 @@ class _Table:
     def state(self) -> np.ndarray:
         return observation.global_state(self.batch.state)[0]
 
+    def get_state(self) -> dict:
+        """A snapshot of the environment, a JSON-safe dict: ``"game"``, the game as a scenario dict
+        (everything its future depends on, random stream included), and ``"seeds"``, where the
+        sequence of later games' seeds stands. (``state()`` is the global observation.)"""
+        return self.batch.snapshot()
+
+    def set_state(self, snapshot: dict):
+        """Back to a ``get_state()`` snapshot, returning what ``reset`` returns; the game goes on
+        from there with the same random events and later games as after the snapshot was taken.
+        Rewards restart from 0; a snapshot of a game that was over leaves no agent in play.
+        ``reset(options={"scenario": d})`` starts an episode from a scenario dict instead."""
+        self.batch.restore(snapshot, check=lambda game: self._check_game(game, "the snapshot", False))
+        self._seat_agents()
+        if self.batch.over()[0]:
+            self.agents = []
+        return self._begin()
+
     def render(self):
         if self.render_mode is None or self.batch.state is None:
             return None
@@ -125,8 +165,13 @@ class GhostStoriesAECEnv(_Table, AECEnv):
         self._none_mask = np.zeros(NUM_ACTIONS, np.int8)
 
     def reset(self, seed=None, options=None):
-        self._start(seed)
-        self.agent_selection = self._decider()
+        """A new game (``seed``), or the game of ``options={"scenario": d}``."""
+        self._start(seed, options)
+        self._begin()
+
+    def _begin(self) -> None:
+        """The episode's bookkeeping for the game now in the batch."""
+        self.agent_selection = self._decider() if self.agents else None
         zero = dict.fromkeys(self.agents, 0.0)
         self.rewards, self._cumulative_rewards = dict(zero), dict(zero)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -174,7 +219,14 @@ class GhostStoriesParallelEnv(_Table, ParallelEnv):
         self._wait_mask[WAIT] = 1
 
     def reset(self, seed=None, options=None):
-        self._start(seed)
+        """A new game (``seed``), or the game of ``options={"scenario": d}``."""
+        self._start(seed, options)
+        return self._begin()
+
+    def _begin(self):
+        """Observations and infos of the agents in play in the game now in the batch."""
+        if not self.agents:                 # a restored game that was over
+            return {}, {}
         acting = self._decider()
         return (self._observations(self.agents, acting, self._wait_mask),
                 {a: self._info(a, acting) for a in self.agents})

@@ -39,7 +39,7 @@ from ..actions import NUM_ACTIONS
 from ..state import LOSS_REASONS
 from . import observation
 from .batch import check_action, illegal_message, make_batch
-from .gym_env import RENDER_MODES, render_game
+from .rendering import RENDER_MODES, check_render_mode, render_game, shows_in_human_mode
 from .spaces import observation_space
 
 WAIT = 0   # the parallel env's action of an agent who is not deciding (any in-space id is ignored)
@@ -54,10 +54,8 @@ class _Table:
                 "is_parallelizable": False, "render_fps": 2}
 
     def _setup(self, render_mode, options):
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode={render_mode!r} is not allowed; choose one of {RENDER_MODES}")
+        self.render_mode = check_render_mode(render_mode)
         self.batch = make_batch(**options)
-        self.render_mode = render_mode
         self.possible_agents = [f"taoist_{k}" for k in range(self.batch.config.num_players)]
         self.agents: list[str] = []
         obs_space = spaces.Dict({"observation": observation_space(),
@@ -136,6 +134,7 @@ class _Table:
         sequence of later games' seeds stands. (``state()`` is the global observation.)"""
         return self.batch.snapshot()
 
+    @shows_in_human_mode
     def set_state(self, snapshot: dict):
         """Back to a ``get_state()`` snapshot, returning what ``reset`` returns; the game goes on
         from there with the same random events and later games as after the snapshot was taken.
@@ -164,6 +163,7 @@ class GhostStoriesAECEnv(_Table, AECEnv):
         self._setup(render_mode, options)
         self._none_mask = np.zeros(NUM_ACTIONS, np.int8)
 
+    @shows_in_human_mode
     def reset(self, seed=None, options=None):
         """A new game (``seed``), or the game of ``options={"scenario": d}``."""
         self._start(seed, options)
@@ -187,6 +187,7 @@ class GhostStoriesAECEnv(_Table, AECEnv):
         seen = self._seen[agent]
         return {k: v.copy() for k, v in seen.items()}
 
+    @shows_in_human_mode
     def step(self, action):
         if not self.agents:
             raise RuntimeError("every agent is done (or reset() was never called): call reset()")
@@ -218,6 +219,7 @@ class GhostStoriesParallelEnv(_Table, ParallelEnv):
         self._wait_mask = np.zeros(NUM_ACTIONS, np.int8)
         self._wait_mask[WAIT] = 1
 
+    @shows_in_human_mode
     def reset(self, seed=None, options=None):
         """A new game (``seed``), or the game of ``options={"scenario": d}``."""
         self._start(seed, options)
@@ -231,6 +233,7 @@ class GhostStoriesParallelEnv(_Table, ParallelEnv):
         return (self._observations(self.agents, acting, self._wait_mask),
                 {a: self._info(a, acting) for a in self.agents})
 
+    @shows_in_human_mode
     def step(self, actions: dict):
         if not self.agents:
             raise RuntimeError("the game is over (or reset() was never called): call reset()")

@@ -32,7 +32,7 @@ from stable_baselines3.common.vec_env import VecEnv
 
 from ..actions import NUM_ACTIONS
 from .batch import check_actions, illegal_message, make_batch
-from .gym_env import RENDER_MODES, render_game
+from .rendering import RENDER_MODES, check_render_mode, render_games, shows_in_human_mode
 from .spaces import observation_space
 
 
@@ -42,9 +42,7 @@ class GhostStoriesSB3VecEnv(VecEnv):
     def __init__(self, num_envs: int = 1, render_mode: str | None = None, **options):
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode={render_mode!r} is not allowed; choose one of {RENDER_MODES}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.batch = make_batch(**options)
         super().__init__(num_envs, observation_space(), spaces.Discrete(NUM_ACTIONS))
         self.metadata = {"render_modes": list(RENDER_MODES)}
@@ -53,6 +51,7 @@ class GhostStoriesSB3VecEnv(VecEnv):
         self._lengths = np.zeros(num_envs, np.int64)
         self._t_start = time.time()
 
+    @shows_in_human_mode
     def reset(self) -> np.ndarray:
         self.batch.start(self.num_envs, self._seeds[0])     # seed(s) set s, s + 1, ...
         self._reset_seeds()
@@ -68,6 +67,7 @@ class GhostStoriesSB3VecEnv(VecEnv):
             a = a[:, 0]
         self._actions = check_actions(a, self.num_envs)
 
+    @shows_in_human_mode
     def step_wait(self):
         if self._actions is None:
             raise RuntimeError("step_wait() without step_async()")
@@ -121,8 +121,19 @@ class GhostStoriesSB3VecEnv(VecEnv):
         # the batch reports info["episode"] itself, as Monitor does, and nothing alters its rewards
         return [wrapper_class is Monitor] * len(list(self._get_indices(indices)))
 
+    def render(self, mode: str | None = None):
+        """SB3's ``VecEnv.render`` for "rgb_array" (every game's picture tiled into one image) and
+        for a ``mode`` other than ``render_mode`` (a warning); with ``render_mode`` "ansi" a tuple
+        of every game's text, with "human" every game printed (``rendering.py``)."""
+        if self.render_mode in ("ansi", "human") and mode in (None, self.render_mode):
+            # not SB3's own: it would ask env_method("render"), that is this very method
+            if self.batch.state is None:
+                return None
+            return render_games(self.batch.state, self.render_mode)
+        return super().render(mode)
+
     def get_images(self):
-        return [render_game(self.batch.state, i, "rgb_array") for i in range(self.num_envs)]
+        return list(render_games(self.batch.state, "rgb_array"))
 
     @property
     def state(self):

@@ -8,7 +8,9 @@ only reshape the results and decide when to start new games. A single environmen
 from __future__ import annotations
 
 import numbers
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 
@@ -111,6 +113,19 @@ class IllegalActionWarning(UserWarning):
     """An illegal action ended an episode (``illegal_action="forfeit"``)."""
 
 
+_ENVS = Path(__file__).parent
+
+
+def caller_stacklevel() -> int:
+    """``warnings.warn``'s stacklevel, from the function that warns, of the first caller outside
+    ``ghoststories_env/envs``: the user's line (or a wrapper's), however many adapter layers lie
+    between (a Gymnasium or PettingZoo env, the vector envs' step, the human-mode render hook)."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and Path(frame.f_code.co_filename).parent == _ENVS:
+        frame, level = frame.f_back, level + 1
+    return level
+
+
 def illegal_message(state: State, i: int, action: int) -> str:
     legal = np.flatnonzero(state.mask[i])
     shown = ", ".join(f"{a} ({action_meaning(a)})" for a in legal[:12])
@@ -201,7 +216,8 @@ class GameBatch:
         terminated[rows] = True
         warnings.warn(IllegalActionWarning(
             "an illegal action ended an episode (illegal_action='forfeit'); the step's info says "
-            "which; pass illegal_action='raise' to stop at the first one"), stacklevel=4)
+            "which; pass illegal_action='raise' to stop at the first one"),
+            stacklevel=caller_stacklevel())
         return reward, terminated
 
     def snapshot(self) -> dict:

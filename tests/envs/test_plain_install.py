@@ -5,9 +5,12 @@ made unimportable in a fresh interpreter, which then checks the environments."""
 import re
 import subprocess
 import sys
-import tomllib
 from importlib.metadata import packages_distributions
 from pathlib import Path
+
+import pytest
+
+tomllib = pytest.importorskip("tomllib", reason="reading pyproject.toml needs Python 3.11+")
 
 ROOT = Path(__file__).resolve().parents[2]
 

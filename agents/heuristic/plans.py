@@ -10,12 +10,14 @@ heuristic plays exactly as before: every plan is a branch on ``ctx.plans``.
   - *Strike*: once it is in play, beating it is what the game is about (the last one wins the
     game; until then the deck is the clock): it is worth ``INC_STRIKE`` lost games more than the
     default values it, and a token of a colour it still needs beyond the team's is worth
-    ``INC_TOKEN`` more. Everything that reads the threats follows: attempts from the tiles facing
+    ``INC_TOKEN`` more; a ghost that keeps it from being exorcised (on the opposite space of the
+    Howling Nightmare) gets ``INC_UNBLOCK`` of that. Everything that reads the threats follows: attempts from the tiles facing
     it, the Circle of Prayer on its colour, the Mantra on it, the Herbalist and the Tea House for
     its tokens.
 
 Measured on 1,000 Initiation 4p ``eval`` games (results/benchmark_plans/README.md): 104 wins for
-the default heuristic, 142 with the strike alone, 157 with its tokens, 162 with the readiness.
+the default heuristic, 142 with the strike alone, 157 with its tokens, 162 with the readiness,
+166 with the unblocking.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ghoststories_env import cards as C
+from ghoststories_env.geometry import OPPOSITE
 
 from . import weights as W
 from .context import Ctx, per_context
@@ -31,6 +34,7 @@ NAMES = ("incarnation",)       # every plan, in the order a spec lists them
 ADOPTED = ("incarnation",)     # the plans ``heuristic:plans`` switches on
 
 INC_STRIKE = 10.0              # an incarnation in play: this many lost games (W.LOSS) more
+INC_UNBLOCK = 0.5              # the ghost blocking it (its opposite space): this share of it
 INC_TOKEN = 2.0                # a token of a colour it still needs beyond the team's tokens
 INC_READY = 3.0                # a token, times the share of unseen incarnations that need it ...
 READY_DRAWS = 8                # ... from this many cards before the next incarnation's place
@@ -60,8 +64,12 @@ def spec(plans: tuple[str, ...]) -> str:
 # -- incarnation -----------------------------------------------------------------------------------
 
 def strike(ctx: Ctx) -> np.ndarray:
-    """(n, 12) what the plan adds to the threat of each ghost: the incarnations in play."""
-    return ctx.is_inc * INC_STRIKE * W.LOSS
+    """(n, 12) what the plan adds to the threat of each ghost: the incarnations in play, and a
+    ghost that keeps one from being exorcised (the one on the opposite space of an incarnation
+    that needs it empty) a share ``INC_UNBLOCK`` of it."""
+    value = ctx.is_inc * INC_STRIKE * W.LOSS
+    blocks = ctx.is_inc & ((ctx.bits & C.B_OPPOSITE) != 0)
+    return value + INC_UNBLOCK * (value * blocks)[:, OPPOSITE] * ctx.has_ghost
 
 
 def incarnation_tokens(ctx: Ctx, team: np.ndarray) -> np.ndarray:
@@ -96,3 +104,4 @@ def unseen_incarnations(ctx: Ctx) -> np.ndarray:
     rows = np.repeat(ctx.rows, 12).reshape(ctx.n, 12)
     seen[rows[ctx.has_ghost], ctx.ghost[ctx.has_ghost]] = True
     return C.IS_INCARNATION[None] & ~seen
+

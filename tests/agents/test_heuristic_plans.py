@@ -12,6 +12,7 @@ from agents.heuristic import weights as W
 from agents.heuristic.context import Ctx
 from ghoststories_env import actions as A
 from ghoststories_env import cards as C
+from ghoststories_env.geometry import OPPOSITE
 from helpers import act, build, decision, legal_in
 
 # north's turn starts and a yellow resistance-2 ghost (#6, no left stone) is drawn onto the empty
@@ -126,3 +127,23 @@ def test_incarnation_plan__the_circle_of_prayer_goes_on_the_incarnations_colour(
     strike = threats.threat(on) - threats.threat(off)
     assert strike[0, 4] == pytest.approx(plans.INC_STRIKE * W.LOSS)      # red space 1
     assert np.delete(strike[0], 4).tolist() == [0.0] * 11
+
+
+def test_incarnation_plan__the_ghost_that_blocks_an_incarnation_shares_its_strike():
+    # the Howling Nightmare (red space 1) cannot be exorcised while its opposite space holds a
+    # ghost (RULES.md 12): that ghost gets INC_UNBLOCK of the strike, no other does
+    g = 4
+    blocker = int(OPPOSITE[g])
+    seat, k = divmod(blocker, 3)
+    spaces = [None, None, None]
+    spaces[k] = {"ghost": 2}
+    engine, state = build({"boards": {"red": {"spaces": [None, {"ghost": "Howling Nightmare"}, None]},
+                                      C.COLOURS[seat]: {"spaces": spaces}},
+                           "at": "yang", "deck": [3, 4, 5]})
+    on, off = Ctx(state, np.array([0]), frozenset(plans.ADOPTED)), Ctx(state, np.array([0]))
+    strike = (threats.threat(on) - threats.threat(off))[0]
+    # (after the threats: ``Ctx.targetable`` narrows ``has_ghost`` in place, see context.py)
+    assert not on.targetable[0, g]
+    assert strike[g] == pytest.approx(plans.INC_STRIKE * W.LOSS)
+    assert strike[blocker] == pytest.approx(plans.INC_UNBLOCK * plans.INC_STRIKE * W.LOSS)
+    assert np.count_nonzero(strike) == 2

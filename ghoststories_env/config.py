@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .cards import LEVEL_NAMES, LEVELS
+from .cards import LEVEL_NAMES, LEVELS, QI_TOKENS
 
 def _choice(default, *allowed, doc: str):
     """A field restricted to ``allowed`` values; ``doc`` cites the rule it switches."""
@@ -92,20 +92,16 @@ class GameConfig:
             "his board's side at the start, in turn order (neutral boards stay random)")
 
     def __post_init__(self):
-        if self.difficulty not in LEVELS:
-            raise ValueError(f"unknown difficulty {self.difficulty!r}; allowed: {', '.join(LEVEL_NAMES)}")
-        if not isinstance(self.num_players, int) or not 1 <= self.num_players <= 4:
-            raise ValueError(f"num_players must be an int from 1 to 4, got {self.num_players!r}")
         for f in dataclasses.fields(self):
-            allowed = f.metadata.get("allowed")
-            value = getattr(self, f.name)
-            if allowed is not None and value not in allowed:
-                raise ValueError(f"GameConfig.{f.name}={value!r} is not allowed; choose one of {allowed}")
-        for name, lo, hi in (("start_qi", 1, 10), ("haunted_tiles_to_lose", 1, 9),
-                             ("neutral_start_qi", 1, 10), ("haunter_figurines", 0, 21)):
-            v = getattr(self, name)
-            if v is not None and (not isinstance(v, int) or not lo <= v <= hi):
-                raise ValueError(f"GameConfig.{name}={v!r}: expected None or an int in [{lo}, {hi}]")
+            _check_field(f, getattr(self, f.name))
+        # RULES.md 1: the boards' starting Qi comes out of the 20 tokens of the supply
+        n = self.num_players
+        on_boards = n * self.taoist_qi + (4 - n) * self.neutral_qi
+        if on_boards > QI_TOKENS:
+            raise ValueError(
+                f"GameConfig: {n} Taoist(s) x {self.taoist_qi} Qi + {4 - n} neutral board(s) x "
+                f"{self.neutral_qi} Qi = {on_boards} Qi at the start, more than the {QI_TOKENS} Qi "
+                f"tokens of the game (RULES.md 1); lower start_qi or neutral_start_qi")
 
     # -- values derived from the level table --------------------------------------------------------
     @property
@@ -159,6 +155,33 @@ class GameConfig:
     def switches(cls) -> dict[str, str]:
         """Every rule switch with its documentation."""
         return {f.name: f.metadata["doc"] for f in dataclasses.fields(cls) if "doc" in f.metadata}
+
+
+# (lowest, highest, None allowed) of every int field
+_INT_RANGES = {"num_players": (1, 4, False), "start_qi": (1, 10, True),
+               "haunted_tiles_to_lose": (1, 9, True), "neutral_start_qi": (1, 10, True),
+               "haunter_figurines": (0, 21, True)}
+
+
+def _check_field(f: dataclasses.Field, v) -> None:
+    """Every field's type and value, so that a configuration encodes, dumps and reads back as
+    itself (``None`` for a bool would be scored as False but read back as True)."""
+    if f.name == "difficulty":
+        if not isinstance(v, str) or v not in LEVELS:
+            raise ValueError(f"unknown difficulty {v!r}; allowed: {', '.join(LEVEL_NAMES)}")
+    elif "allowed" in f.metadata:
+        allowed = f.metadata["allowed"]
+        # type too: min_resistance=True equals 1 but is not one of the allowed values
+        if not any(type(v) is type(a) and v == a for a in allowed):
+            raise ValueError(f"GameConfig.{f.name}={v!r} is not allowed; choose one of {allowed}")
+    elif f.name in _INT_RANGES:
+        lo, hi, optional = _INT_RANGES[f.name]
+        if not ((v is None and optional) or (type(v) is int and lo <= v <= hi)):
+            if f.name == "num_players":
+                raise ValueError(f"num_players must be an int from 1 to 4, got {v!r}")
+            raise ValueError(f"GameConfig.{f.name}={v!r}: expected None or an int in [{lo}, {hi}]")
+    elif type(v) is not bool:
+        raise ValueError(f"GameConfig.{f.name}={v!r}: expected True or False")
 
 
 #: Every official level x player count, e.g. ``PRESETS["hell-2p"]``; override with ``.replace``.

@@ -80,6 +80,44 @@ def test_unknown_settings(kw, message):
         GameConfig(**kw)
 
 
+@pytest.mark.parametrize("kw, message", [
+    ({"neutral_qi_scores": None}, r"neutral_qi_scores=None: expected True or False"),
+    ({"hell_start_yinyang": "yes"}, r"hell_start_yinyang='yes': expected True or False"),
+    ({"min_resistance": True}, r"min_resistance=True is not allowed; choose one of \(0, 1\)"),
+    ({"difficulty": ["hell"]}, r"unknown difficulty \['hell'\]"),
+    ({"num_players": 4.0}, "num_players must be an int from 1 to 4, got 4.0"),
+    ({"haunter_figurines": 8.0}, r"haunter_figurines=8.0: expected None or an int in \[0, 21\]"),
+])
+def test_config_field_of_the_wrong_type(kw, message):
+    with pytest.raises(ValueError, match=message):
+        GameConfig(**kw)
+
+
+@pytest.mark.parametrize("preset, kw", [
+    ("normal-4p", {"start_qi": 6}),                               # 24 Qi on 4 boards
+    ("normal-1p", {"start_qi": 5, "neutral_start_qi": 6}),        # 5 + 18
+    ("initiation-2p", {"neutral_start_qi": 7}),                   # 8 + 14
+])
+def test_config_needing_more_than_the_20_qi_tokens(preset, kw):
+    # RULES.md 1: 20 Qi tokens in all; a start above that would leave a negative supply
+    with pytest.raises(ValueError, match=r"Qi at the start, more than the 20 Qi tokens"):
+        PRESETS[preset].replace(**kw)
+
+
+def test_config_using_all_20_qi_tokens_is_allowed():
+    cfg = PRESETS["normal-2p"].replace(start_qi=5, neutral_start_qi=5)
+    s = Engine(cfg).reset([0])
+    assert s.qi_supply[0] == 0 and s.qi[0].sum() == 20
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_config_round_trips_through_its_dict_and_its_row(name):
+    from ghoststories_env.config import decode, encode
+    cfg = PRESETS[name].replace(neutral_qi_scores=True, haunter_figurines=8)
+    assert GameConfig.from_dict(cfg.to_dict()) == cfg
+    assert decode(encode(cfg)) == cfg
+
+
 def test_unknown_config_field():
     with pytest.raises(ValueError, match="unknown GameConfig field"):
         GameConfig().replace(colour="red")

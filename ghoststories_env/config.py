@@ -7,6 +7,8 @@ researcher can play the other reading. ``PRESETS`` names every official level x 
 from __future__ import annotations
 
 import dataclasses
+import difflib
+import reprlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -138,10 +140,13 @@ class GameConfig:
         return self.level["start_black_token"] and self.initiation_black_token
 
     def replace(self, **changes: Any) -> "GameConfig":
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        names = [f.name for f in dataclasses.fields(self)]
+        unknown = sorted(map(str, set(changes) - set(names)))
         if unknown:
-            raise ValueError(f"unknown GameConfig field(s) {sorted(unknown)}; "
-                             f"allowed: {[f.name for f in dataclasses.fields(self)]}")
+            near = difflib.get_close_matches(unknown[0], names, n=1)
+            hint = f"did you mean {near[0]!r}? " if near else ""
+            raise ValueError(f"unknown GameConfig field(s) {short_repr(unknown)}; {hint}"
+                             f"the {len(names)} fields are listed by GameConfig.to_dict()")
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:
@@ -163,25 +168,35 @@ _INT_RANGES = {"num_players": (1, 4, False), "start_qi": (1, 10, True),
                "haunter_figurines": (0, 21, True)}
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 3, 40, 40, 40
+_SHORT.maxlist = _SHORT.maxdict = _SHORT.maxtuple = 6
+
+
+def short_repr(value) -> str:
+    """``repr`` cut short, for error messages (a bad value may be huge or deeply nested)."""
+    return _SHORT.repr(value)
+
+
 def _check_field(f: dataclasses.Field, v) -> None:
     """Every field's type and value, so that a configuration encodes, dumps and reads back as
     itself (``None`` for a bool would be scored as False but read back as True)."""
     if f.name == "difficulty":
         if not isinstance(v, str) or v not in LEVELS:
-            raise ValueError(f"unknown difficulty {v!r}; allowed: {', '.join(LEVEL_NAMES)}")
+            raise ValueError(f"unknown difficulty {short_repr(v)}; allowed: {', '.join(LEVEL_NAMES)}")
     elif "allowed" in f.metadata:
         allowed = f.metadata["allowed"]
         # type too: min_resistance=True equals 1 but is not one of the allowed values
         if not any(type(v) is type(a) and v == a for a in allowed):
-            raise ValueError(f"GameConfig.{f.name}={v!r} is not allowed; choose one of {allowed}")
+            raise ValueError(f"GameConfig.{f.name}={short_repr(v)} is not allowed; choose one of {allowed}")
     elif f.name in _INT_RANGES:
         lo, hi, optional = _INT_RANGES[f.name]
         if not ((v is None and optional) or (type(v) is int and lo <= v <= hi)):
             if f.name == "num_players":
-                raise ValueError(f"num_players must be an int from 1 to 4, got {v!r}")
-            raise ValueError(f"GameConfig.{f.name}={v!r}: expected None or an int in [{lo}, {hi}]")
+                raise ValueError(f"num_players must be an int from 1 to 4, got {short_repr(v)}")
+            raise ValueError(f"GameConfig.{f.name}={short_repr(v)}: expected None or an int in [{lo}, {hi}]")
     elif type(v) is not bool:
-        raise ValueError(f"GameConfig.{f.name}={v!r}: expected True or False")
+        raise ValueError(f"GameConfig.{f.name}={short_repr(v)}: expected True or False")
 
 
 #: Every official level x player count, e.g. ``PRESETS["hell-2p"]``; override with ``.replace``.

@@ -7,6 +7,11 @@
 
 The engine itself holds no game state; everything lives in the ``State`` arrays, so states can be
 copied, sliced and stacked freely (search, parallel rollouts).
+
+``step`` trusts the state it is given: a state made by ``reset``, ``step`` or ``from_dicts`` is
+always a reachable position, and checking every state at every step would cost more than the step.
+A state assembled or edited by hand should go through ``engine.validate(state)`` first (the
+invariants of ``invariants.py``; ``from_dicts`` runs them itself).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import numpy as np
 
 from . import actions as A
 from .config import GameConfig, decode
+from .invariants import validate
 from .rules import IS_AUTO, new_games, score as _score, stack
 from .state import State
 
@@ -58,6 +64,12 @@ class Engine:
     def score(self, state: State) -> np.ndarray:
         return _score(state)
 
+    @staticmethod
+    def validate(state: State) -> None:
+        """Raise ``InvalidStateError`` (a ValueError) naming the first game that is not a position
+        the rules can reach and the invariant it breaks (``invariants.py``)."""
+        validate(state)
+
     # -- inspection -------------------------------------------------------------------------------
     @staticmethod
     def action_meaning(action: int) -> str:
@@ -90,10 +102,12 @@ class Engine:
         from .scenario import to_dict
         return to_dict(state, i)
 
-    def from_dicts(self, dicts) -> State:
+    def from_dicts(self, dicts, advance: bool = True) -> State:
+        """Games built from scenario dicts (``scenario/__init__.py``), each run on to its first
+        decision; ``advance=False`` returns the positions exactly as given (not steppable: their
+        legal-action masks are empty until the effect loop runs)."""
         from .scenario import from_dicts
-        S = from_dicts(list(dicts), self.config)
-        return S
+        return from_dicts(list(dicts), self.config, advance)
 
     # -- input checks -----------------------------------------------------------------------------
     def _check_actions(self, state: State, actions) -> np.ndarray:

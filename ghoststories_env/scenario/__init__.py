@@ -29,6 +29,13 @@ short dict is a fresh table with the changes it names. The format (keys, with de
   faces of the next dice, used before the stream (Tao: colour names or "white"; curse: index
   0-5 or "blank", "haunt", "ghost", "lose Tao tokens", "lose 1 Qi").
 * ``status``: ``{"terminated", "won", "loss_reason"}``; ``decisions``.
+
+What is built must be a position the rules can reach: every game goes through the engine's
+invariants (``invariants.py``: the 20 Qi, 4 Tao tokens per colour and 2 Buddhas all somewhere,
+every card in one place, a won game over, a well-formed effect stack...), so a dump edited in one
+place only (a Taoist given Qi the supply still counts) is refused. Every malformed input raises a
+``ScenarioError`` naming the dict, the key and what is allowed. ``from_dicts(..., advance=False)``
+returns the positions exactly as given, before their effect stacks run.
 """
 
 from .build import from_dicts

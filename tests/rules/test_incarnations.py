@@ -149,6 +149,7 @@ def test_the_mantras_colour_on_a_multicolour_incarnation_is_chosen_after_the_rol
     e, s = _mantra_on("Hope Killer", ["red", "green", "blue"])
     d = dump(e, s)
     d["boards"]["yellow"]["taoist"]["tao"] = {"yellow": 1, "red": 1, "green": 1, "blue": 1}
+    del d["supply"]                   # the tokens given come out of it (default: what no one holds)
     d["forced"]["curse"] = ["blank"]
     e, s = build(d)
     s = act(e, s, "MOVE", 0)

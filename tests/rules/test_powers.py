@@ -13,7 +13,7 @@ import pytest
 
 from ghoststories_env import cards as C
 from ghoststories_env.geometry import STEP
-from helpers import act, build, decision, dump, legal_in
+from helpers import act, build, decision, dump, legal_in, short_supply
 
 ALL_TILES = list(range(9))
 
@@ -127,8 +127,8 @@ def test_mantra_colour_on_a_multicolour_incarnation_is_chosen_after_the_roll__s9
 
 def test_pockets_takes_a_token_still_in_the_supply_before_moving__s9():
     supply = {"yellow": 3, "red": 3, "green": 3, "blue": 3, "black": 0}
-    e, s = build({"at": "yang", "supply": {"tao": supply},
-                  "boards": {"yellow": {"power": "Bottomless Pockets", "taoist": {"tao": {}}}}})
+    e, s = build(short_supply({"at": "yang", "supply": {"tao": supply}, "boards": {
+        "yellow": {"power": "Bottomless Pockets", "taoist": {"tao": {}}}}}))
     assert legal_in(e, s, "POCKETS") == [C.YELLOW, C.RED, C.GREEN, C.BLUE]
     assert legal_in(e, act(e, s, "MOVE", C.HERBALIST), "POCKETS") == []
     s = act(e, s, "POCKETS", C.RED)

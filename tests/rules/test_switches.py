@@ -202,7 +202,8 @@ def test_neutral_qi_scores__s14(counts):
 @pytest.mark.parametrize("bonus, expected", [(True, 2 + 4), (False, 0)])
 def test_lost_game_incarnation_bonus__s16_20(bonus, expected):
     def score(discard):
-        e, s = build({"deck": [], "discard": discard, "status": {"terminated": True}},
+        e, s = build({"deck": [], "discard": discard,
+                      "status": {"terminated": True, "loss_reason": "deck exhausted"}},
                      difficulty="nightmare", lost_game_incarnation_bonus=bonus)
         return int(e.score(s)[0])
     assert score(["Uncatchable", "Nameless"]) - score([]) == expected

@@ -11,7 +11,7 @@ space k faces column 2 - k: space 1 faces the Buddhist Temple.
 import pytest
 
 from ghoststories_env import cards as C
-from helpers import act, build, decision, dump, legal_in
+from helpers import act, build, decision, dump, legal_in, short_supply
 
 
 def help_at(e, s, pos):
@@ -35,7 +35,7 @@ def test_only_an_active_tile_helps__s7():
 
 def test_circle_takes_a_token_of_any_colour_left_in_the_supply__s7():
     supply = {"yellow": 1, "red": 0, "green": 2, "blue": 1, "black": 4}
-    e, s = build({"at": "yang", "supply": {"tao": supply}})
+    e, s = build(short_supply({"at": "yang", "supply": {"tao": supply}}))
     s = help_at(e, s, C.CIRCLE)
     assert decision(e, s) == "CIRCLE_COLOUR"
     assert legal_in(e, s, "CHOOSE_COLOUR") == [C.YELLOW, C.GREEN, C.BLUE, C.BLACK]
@@ -145,8 +145,8 @@ def test_cemetery_offers_every_dead_taoist__s7():
 
 
 def test_cemetery_revival_is_limited_by_the_qi_supply__s7():
-    e, s = build({"at": "yang", "boards": {"red": {"qi": 0}}, "supply": {"qi": 1},
-                  "forced": {"curse": ["blank"]}})
+    e, s = build(short_supply({"at": "yang", "boards": {"red": {"qi": 0}}, "supply": {"qi": 1},
+                               "forced": {"curse": ["blank"]}}))
     out = dump(e, help_at(e, s, C.CEMETERY))
     assert out["boards"]["red"]["qi"] == 1 and out["supply"]["qi"] == 0
 
@@ -209,7 +209,7 @@ def _herbalist(faces, supply=None, **config):
     d = {"at": "yang", "boards": {"yellow": {"taoist": {"tao": {}}}}, "forced": {"tao": faces}}
     if supply is not None:
         d["supply"] = {"tao": supply}
-    e, s = build(d, **config)
+    e, s = build(d if supply is None else short_supply(d, **config), **config)
     return e, help_at(e, s, C.HERBALIST)
 
 
@@ -230,15 +230,15 @@ def test_herbalist_gives_one_token_per_colour_rolled_on_2_dice__s7(faces, gained
 
 
 def test_herbalist_is_limited_by_the_supply__s7():
-    e, s = _herbalist(["red", "red"], {"yellow": 4, "red": 1, "green": 4, "blue": 0, "black": 4})
+    e, s = _herbalist(["red", "red"], {"yellow": 4, "red": 1, "green": 3, "blue": 0, "black": 4})
     out = dump(e, s)
     assert taoist(out)["tao"] == {"red": 1} and out["supply"]["tao"]["red"] == 0
-    e, s = _herbalist(["blue", "green"], {"yellow": 4, "red": 1, "green": 4, "blue": 0, "black": 4})
+    e, s = _herbalist(["blue", "green"], {"yellow": 4, "red": 1, "green": 3, "blue": 0, "black": 4})
     assert taoist(dump(e, s))["tao"] == {"green": 1}
 
 
 def test_herbalist_white_face_is_a_colour_of_your_choice__s7():
-    no_black = {"yellow": 4, "red": 4, "green": 4, "blue": 4, "black": 0}
+    no_black = {"yellow": 4, "red": 3, "green": 3, "blue": 3, "black": 0}
     e, s = _herbalist(["white", "white"], no_black)
     assert decision(e, s) == "TAKE_TAO"
     assert legal_in(e, s, "CHOOSE_COLOUR") == [C.YELLOW, C.RED, C.GREEN, C.BLUE]
@@ -261,10 +261,10 @@ def test_herbalist_rolls_2_dice_despite_a_captured_die_by_default__s7(switch, ga
 # -- Tea House -------------------------------------------------------------------------------------
 
 def test_tea_house_gives_a_token_of_any_colour_and_1_qi_then_a_ghost__s7():
-    e, s = build({"at": "yang", "boards": {"yellow": {"taoist": {"tao": {}}}},
-                  "supply": {"qi": 8,
-                             "tao": {"yellow": 4, "red": 0, "green": 3, "blue": 3, "black": 4}},
-                  "deck": ["Ghoul", "Walking Corpse"]})
+    e, s = build(short_supply({"at": "yang", "boards": {"yellow": {"taoist": {"tao": {}}}},
+                               "supply": {"qi": 8, "tao": {"yellow": 4, "red": 0, "green": 3,
+                                                           "blue": 3, "black": 4}},
+                               "deck": ["Ghoul", "Walking Corpse"]}))
     s = help_at(e, s, C.TEA_HOUSE)
     assert decision(e, s) == "TAKE_TAO"
     assert legal_in(e, s, "CHOOSE_COLOUR") == [C.YELLOW, C.GREEN, C.BLUE, C.BLACK]
@@ -276,7 +276,7 @@ def test_tea_house_gives_a_token_of_any_colour_and_1_qi_then_a_ghost__s7():
 
 
 def test_tea_house_qi_is_limited_by_the_supply__s7():
-    e, s = build({"at": "yang", "supply": {"qi": 0}, "deck": ["Ghoul", "Walking Corpse"]})
+    e, s = build(short_supply({"at": "yang", "supply": {"qi": 0}, "deck": ["Ghoul", "Walking Corpse"]}))
     s = act(e, help_at(e, s, C.TEA_HOUSE), "CHOOSE_COLOUR", C.RED)
     assert dump(e, s)["boards"]["yellow"]["qi"] == 3
 

@@ -54,7 +54,10 @@ class GameConfig:
         doc="16.7: who absorbs a possessed or neutral board's Qi loss or curse roll: a living "
             "Taoist chosen by the players, or the active player (the next living one if he is not)")
     captured_dice_affect_herbalist: bool = field(default=False, metadata={
-        "doc": "16.8: captured dice also reduce the Herbalist's 2 dice (never the grey die)"})
+        "doc": "16.8: captured dice also reduce the Herbalist's 2 dice"})
+    captured_dice_affect_grey: bool = field(default=False, metadata={
+        "doc": "16.8: the grey die (Strength of the Mountain) can be captured too, once the 3 "
+               "standard dice are (by a 4th captor in play); False: it is always rolled"})
     min_resistance: int = _choice(
         0, 1, doc="16.9: modifiers can bring a ghost's resistance (per colour) down to this value; "
                   "at 0 an exorcism action is still needed and then succeeds")

@@ -147,11 +147,11 @@ def test_qi_in_play_always_totals_twenty__s1():
 
 # -- section 1: Buddhas, Power tokens, haunting figurines -----------------------------------------------
 
-def test_the_temple_gives_nothing_once_both_buddhas_are_taken__s1():
+def test_the_temple_is_not_offered_once_both_buddhas_are_taken__s1():
     d = yang(1, {"buddhas": 1}, temple_buddhas=0,
              boards={"red": {"spaces": [None, None, {"buddha": True}]}})
-    e, s = help_at(d)
-    assert yellow(e, s)["taoist"]["buddhas"] == 1 and dump(e, s)["temple_buddhas"] == 0
+    e, s = build(d)
+    assert legal_in(e, act(e, s, "MOVE", 1), "HELP") == []
 
 
 @pytest.mark.parametrize("players, held", [(1, [3]), (2, [1, 1]), (3, [1, 1, 1]), (4, [])])

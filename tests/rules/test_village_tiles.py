@@ -19,6 +19,11 @@ def help_at(e, s, pos):
     return act(e, act(e, s, "MOVE", pos), "HELP")
 
 
+def help_offered(e, s, pos) -> bool:
+    """The active Taoist steps from the centre to ``pos``: may he ask its villager for help?"""
+    return legal_in(e, act(e, s, "MOVE", pos), "HELP") == [0]
+
+
 def taoist(out, colour="yellow"):
     return out["boards"][colour]["taoist"]
 
@@ -89,12 +94,12 @@ def test_temple_gives_one_of_its_buddhas__s7():
     assert taoist(out)["buddhas"] == 1
 
 
-def test_temple_without_buddhas_gives_nothing__s7():
+def test_temple_without_buddhas_is_not_offered__s7():
+    # RULES.md 7 "take one of the Buddhas lying on the Temple (if any)": with none, nothing to do
     e, s = build({"at": "yang", "boards": {"red": {"taoist": {"buddhas": 2}}}})
-    out = dump(e, help_at(e, s, C.TEMPLE))
-    assert out["temple_buddhas"] == 0
-    assert taoist(out)["buddhas"] == 0
-    assert taoist(out, "red")["buddhas"] == 2
+    assert not help_offered(e, s, C.TEMPLE)
+    e, s = build({"at": "yang", "boards": {"red": {"taoist": {"buddhas": 1}}}})
+    assert help_offered(e, s, C.TEMPLE)
 
 
 def test_a_taoist_may_hold_both_buddhas__s7():
@@ -163,14 +168,12 @@ def test_cemetery_haunt_face_haunts_the_cemetery_itself__s7():
     assert dump(e, help_at(e, s, C.CEMETERY))["haunted"] == ["Cemetery"]
 
 
-def test_cemetery_with_no_dead_taoist_does_nothing__s7():
-    # village.py: nobody to revive, so no revival and no Curse die
-    e, s = build({"at": "yang", "forced": {"curse": ["lose 1 Qi"]}})
-    s = help_at(e, s, C.CEMETERY)
-    out = dump(e, s)
-    assert [b["qi"] for b in out["boards"].values()] == [3, 3, 3, 3]
-    assert out["forced"]["curse"] == [C.CURSE_QI]
-    assert decision(e, s) == "YANG"
+def test_cemetery_with_no_dead_taoist_is_not_offered__s7():
+    # RULES.md 7 "bring one dead Taoist back": nobody to revive, nothing to do
+    e, s = build({"at": "yang"})
+    assert not help_offered(e, s, C.CEMETERY)
+    e, s = build({"at": "yang", "boards": {"red": {"qi": 0}}})
+    assert help_offered(e, s, C.CEMETERY)
 
 
 # -- Taoist Altar ----------------------------------------------------------------------------------
@@ -197,10 +200,12 @@ def test_altar_frees_the_tile_before_the_ghost_arrives__s7():
     assert not out["status"]["terminated"]
 
 
-def test_altar_with_no_haunted_tile_still_brings_a_ghost__s7():
+def test_altar_with_no_haunted_tile_is_not_offered__s7():
+    # RULES.md 7: with no tile to free, the help would only bring a ghost, a move no player makes
     e, s = build({"at": "yang", "deck": ["Ghoul", "Walking Corpse"]})
-    s = help_at(e, s, C.ALTAR)
-    assert decision(e, s) == "PLACE" and dump(e, s)["drawn"] == [1]
+    assert not help_offered(e, s, C.ALTAR)
+    e, s = build({"at": "yang", "haunted": ["Tea House"], "deck": ["Ghoul", "Walking Corpse"]})
+    assert help_offered(e, s, C.ALTAR)
 
 
 # -- Herbalist's Shop ------------------------------------------------------------------------------

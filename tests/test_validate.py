@@ -201,3 +201,23 @@ def test_from_dicts__any_mutation_raises_only_a_short_scenario_error(data):
     engine.validate(s)                       # what is accepted is a reachable position
     if not s.terminated[0]:
         engine.step(s, s.mask.argmax(1))     # and it plays on
+
+
+# -- to_dict says whether each Taoist power works --------------------------------------------------
+
+def test_to_dict__says_whether_each_power_is_on__s6_s11():
+    # Coffin Breakers' marker switches off blue's power (RULES.md 6); red is dead (RULES.md 11)
+    d = {"boards": {"blue": {"spaces": [None, {"ghost": "Coffin Breakers #3"}, None]},
+                    "red": {"qi": 0}}}
+    e = Engine()
+    out = e.to_dict(e.from_dicts([d], advance=False), 0)
+    assert {c: b["power_on"] for c, b in out["boards"].items()} == {
+        "yellow": True, "red": False, "green": True, "blue": False}
+
+
+def test_from_dicts__power_on_must_agree_with_the_table():
+    e = Engine()
+    with pytest.raises(ScenarioError, match=r"boards\[blue\].power_on: True is not allowed"):
+        e.from_dicts([{"boards": {"blue": {"power_on": True, "spaces": [
+            None, {"ghost": "Coffin Breakers #3"}, None]}}}])
+    e.from_dicts([{"boards": {"blue": {"power_on": True}}}])

@@ -8,8 +8,9 @@ short dict is a fresh table with the changes it names. The format (keys, with de
 * ``config``: GameConfig fields (default: the engine's configuration).
 * ``seats``: board colours at north, east, south, west (default yellow, red, green, blue).
 * ``village``: 3 rows of 3 tile names (default: tiles in id order); ``haunted``: tile names.
-* ``boards``: per colour, ``{"player": bool, "power": name, "qi": int, "spaces": [3 x space],
-  "taoist": {...}}``. A space is ``null`` or ``{"ghost": card, "haunter": 0|1|null,
+* ``boards``: per colour, ``{"player": bool, "power": name, "power_on": bool, "qi": int,
+  "spaces": [3 x space], "taoist": {...}}`` (``power_on``, in dumps: the power works now; it is
+  derived, so a scenario may leave it out, and one that gives it must agree). A space is ``null`` or ``{"ghost": card, "haunter": 0|1|null,
   "marker": bool, "buddha": bool}`` (``card`` is a printed number 1..65 or ``"Name #n"``;
   ``marker``: its lasting left-stone effect is in force, default true). The Taoist:
   ``{"tile": name, "tao": {colour: n}, "yinyang": bool, "buddhas": n, "buddhas_fresh": n,

@@ -8,7 +8,7 @@ from .. import cards as C
 from ..actions import NUM_ACTIONS
 from ..config import GameConfig, R, encode
 from ..geometry import CENTRE, NUM_SPACES
-from ..rules import IS_AUTO, stack
+from ..rules import IS_AUTO, common, stack
 from ..rules.setup import POWERS_OF_COLOUR
 from ..state import (DECK_SLOTS, FORCED_SLOTS, LOSS_REASONS, MANTRA_GONE, MANTRA_READY,
                      STACK_DEPTH, State, empty_state)
@@ -84,6 +84,18 @@ def _build(S: State, i: int, d: dict, default_config: GameConfig) -> None:
     used = _build_boards(S, i, d.get("boards", {}), cfg, seat_of, flat)
     _build_cards(S, i, d, used)
     _build_rest(S, i, d, cfg, seat_of)
+    _check_power_on(S, i, d.get("boards", {}), seat_of)
+
+
+def _check_power_on(S, i, boards, seat_of) -> None:
+    """``power_on`` in a dump is derived (RULES.md 6, 9, 11: a ghost's marker, the Forgotten Ones,
+    death); given, it must agree with the rest of the position."""
+    on = common.power_on(S, np.array([i]))[0]
+    for colour, s in seat_of.items():
+        given = boards.get(colour, {}).get("power_on")
+        if given is not None and _bool(given, f"boards[{colour}].power_on") != on[s]:
+            _fail(f"boards[{colour}].power_on", given,
+                  f"{bool(on[s])}, as the ghosts and the Qi on the table make it")
 
 
 def _build_boards(S, i, boards, cfg, seat_of, flat) -> set:

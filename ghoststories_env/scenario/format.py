@@ -17,7 +17,7 @@ TOP_KEYS = {
     "mantra", "turn", "at", "stack", "dice", "exorcism", "seed", "rng", "forced", "status",
     "decisions",
 }
-BOARD_KEYS = {"player", "power", "qi", "spaces", "taoist"}
+BOARD_KEYS = {"player", "power", "power_on", "qi", "spaces", "taoist"}
 TAOIST_KEYS = {"tile", "tao", "yinyang", "buddhas", "buddhas_fresh", "power_tokens"}
 SPACE_KEYS = {"ghost", "haunter", "marker", "buddha"}
 

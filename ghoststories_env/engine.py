@@ -45,17 +45,24 @@ class Engine:
         stack.advance(S, np.arange(S.batch_size), IS_AUTO)
         return S
 
-    def step(self, state: State, actions) -> State:
+    def step(self, state: State, actions, record: bool = False):
         """Apply one action per game and run each game to its next decision. Finished games stay
-        frozen and ignore their action. Raises ValueError (state untouched) on bad input."""
+        frozen and ignore their action. Raises ValueError (state untouched) on bad input.
+        ``record=True`` returns ``(state, events)``: what happened in each game between the two
+        decisions (``events.py``: the action, every effect and forced decision in order, then what
+        changed on the table, the turn passing included); off, it costs nothing."""
         actions = self._check_actions(state, actions)
         S = state.copy()
         rows = np.flatnonzero(~S.terminated)
+        trace: list | None = [] if record else None
         if rows.size:
-            stack.apply_decisions(S, rows, actions[rows])
+            stack.apply_decisions(S, rows, actions[rows], trace)
             S.decisions[rows] += 1
-            stack.advance(S, rows, IS_AUTO)
-        return S
+            stack.advance(S, rows, IS_AUTO, trace)
+        if not record:
+            return S
+        from .events import from_trace
+        return S, from_trace(trace, state, S)
 
     def legal_action_mask(self, state: State) -> np.ndarray:
         """(B, num_actions) bool; all False for finished games."""

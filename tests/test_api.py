@@ -159,3 +159,50 @@ def test_presets_cover_every_level_and_player_count():
     assert {(c.difficulty, c.num_players) for c in PRESETS.values()} == {
         (l, n) for l in ("initiation", "normal", "nightmare", "hell") for n in (1, 2, 3, 4)}
     assert PRESETS["hell-2p"].replace(hell_start_yinyang=True).start_yinyang
+
+
+# -- the event record of a step --------------------------------------------------------------------
+
+def test_step_record__same_state_and_events_only_on_request():
+    engine = Engine()
+    s = engine.reset(np.arange(8))
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        a = (rng.random(s.mask.shape) * s.mask).argmax(1)
+        plain = engine.step(s, a)
+        recorded, events = engine.step(s, a, record=True)
+        assert isinstance(plain, type(s)) and plain.equals(recorded)
+        assert len(events) == 8
+        assert all(e[0]["kind"] == "decision" for i, e in enumerate(events) if not s.terminated[i])
+        s = plain
+
+
+def test_step_record__shows_where_the_turn_ended__s4():
+    # North passes at the end of his Yang phase: his turn ends, east's begins with its Yin phase
+    # (RULES.md 4) and a ghost is drawn for east's board; one step covers it all.
+    from ghoststories_env.render_text import render_events
+    engine = Engine()
+    s = engine.from_dicts([{"at": "yang", "deck": ["Ghoul", "Skinner", "Reaper"],
+                            "boards": {"yellow": {"taoist": {"yinyang": False}}}}])
+    s = engine.step(s, np.array([A.RANGES["MOVE"].start + 4]))          # stay on the centre
+    s, events = engine.step(s, np.array([A.PASS]), record=True)
+    names = [e.get("effect") for e in events[0]]
+    assert names.index("TURN_END") < names.index("TURN_START") < names.index("DRAW_GHOST")
+    assert {"kind": "turn", "from": 0, "to": 1, "turns": 1} in events[0]
+    assert {"kind": "drawn", "cards": 1} in events[0]
+    assert "effect TURN_START (east)" in render_events(events[0])
+
+
+def test_step_record__a_ghost_haunting_and_a_death_are_events__s4_s11():
+    # East's Yin phase: a Ghoul on a stone haunts the tile in front of it; east loses his last Qi
+    # to a full board's overrun and dies (RULES.md 4, 11).
+    full = [{"ghost": "Walking Corpse"}, {"ghost": "Ghoul", "haunter": 1}, {"ghost": "Zombie #6"}]
+    engine = Engine()
+    s = engine.from_dicts([{"at": "yang", "deck": ["Skinner", "Reaper"],
+                            "boards": {"red": {"qi": 1, "spaces": full},
+                                       "yellow": {"taoist": {"yinyang": False}}}}])
+    s = engine.step(s, np.array([A.RANGES["MOVE"].start + 4]))
+    s, events = engine.step(s, np.array([A.PASS]), record=True)
+    kinds = {e["kind"] for e in events[0]}
+    assert {"haunted", "died", "turn"} <= kinds
+    assert {"kind": "qi", "seat": 1, "colour": "red", "change": -1} in events[0]

@@ -55,16 +55,21 @@ def help_can_act(S, idx, who) -> np.ndarray:
     """(n, 9) bool: the villager at each village position can act for seat ``who`` now. A help
     that would change nothing is not offered (issue: a legal action must do something); the
     Altar and the Tea House would otherwise still bring a ghost, a move no player would make."""
-    can = np.zeros((idx.size, C.NUM_TILES), bool)
+    tao_left = S.tao_supply[idx].sum(1) > 0
+    herb = tao_left.copy()
+    switch = S.rules[idx, R.CAPTURED_DICE_AFFECT_HERBALIST] == 1     # 16.8: dice may be captured
+    if switch.any():
+        herb[switch] &= _herb_dice(S, idx[switch]) > 0
+    can = np.empty((idx.size, C.NUM_TILES), bool)
     can[:, C.CIRCLE] = _circle_options(S, idx).any(1)
     can[:, C.TEMPLE] = S.temple_buddhas[idx] > 0
     can[:, C.CEMETERY] = _dead_taoists(S, idx).any(1)
     can[:, C.ALTAR] = S.haunted[idx].any(1)
-    can[:, C.HERBALIST] = (_herb_dice(S, idx) > 0) & (S.tao_supply[idx].sum(1) > 0)
+    can[:, C.HERBALIST] = herb
     can[:, C.SORCERER] = _ordinary_ghosts(S, idx).any(1)
-    can[:, C.NIGHT_WATCH] = _stone_boards(S, idx).any(1)
+    can[:, C.NIGHT_WATCH] = (S.haunter_pos[idx] > 0).any(1)
     can[:, C.PAVILION] = _movable_ghosts(S, idx).any(1) | _pav_taoists(S, idx, who).any(1)
-    can[:, C.TEA_HOUSE] = (S.tao_supply[idx].sum(1) > 0) | (S.qi_supply[idx] > 0)
+    can[:, C.TEA_HOUSE] = tao_left | (S.qi_supply[idx] > 0)
     return np.take_along_axis(can, S.tile_at[idx].astype(np.int64), 1)
 
 

@@ -61,8 +61,9 @@ def _yang_mask(S, idx):
     m[r[s0], A.MOVE:A.MOVE + 9] = STEP[pos[s0]] | pw[s0, C.PEAKS, None]
     _before_moving_powers(S, m, r[s0], idx[s0], who[s0], pw[s0], living[s0])
     # any stage: the Yin-Yang (RULES.md 8) and Power tokens (RULES.md 13)
+    help_ok, exo_ok = action_kinds(S, idx, who, stage, pw)
+    can_help = _can_help(S, idx, who, help_ok | S.yinyang[idx, who])
     yy = np.flatnonzero(S.yinyang[idx, who])
-    can_help = help_can_act(S, idx, who)
     m[r[yy], A.YINYANG_HELP:A.YINYANG_HELP + 9] = ~haunted[yy] & can_help[yy]
     m[r[yy], A.YINYANG_UNHAUNT:A.YINYANG_UNHAUNT + 9] = haunted[yy]
     tk = np.flatnonzero(S.power_tokens[idx, who] > 0)
@@ -72,7 +73,6 @@ def _yang_mask(S, idx):
     # stages 1-2: help or exorcism (RULES.md 4, 5, 9), then Buddhas and the end of the turn
     later = np.flatnonzero(stage >= 1)
     m[r[later], A.PASS] = True
-    help_ok, exo_ok = action_kinds(S, idx, who, stage, pw)
     m[r, A.HELP] = help_ok & can_help[np.arange(idx.size), pos] & ~haunted[np.arange(idx.size), pos]
     ex = np.flatnonzero(exo_ok)
     targets = targetable(S, idx[ex], who[ex], bits[ex])
@@ -86,6 +86,14 @@ def _yang_mask(S, idx):
         g = idx[bu]
         m[r[bu], A.BUDDHA:A.BUDDHA + 12] = FACES[pos[bu]] & (S.ghost[g] < 0) & ~S.buddha[g]
     return m
+
+
+def _can_help(S, idx, who, asks) -> np.ndarray:
+    """(n, 9) ``help_can_act``, worked out only for the rows that may ask for help now."""
+    can = np.zeros((idx.size, 9), bool)
+    if asks.any():
+        can[asks] = help_can_act(S, idx[asks], who[asks])
+    return can
 
 
 def _before_moving_powers(S, m, out, idx, who, pw, living) -> None:

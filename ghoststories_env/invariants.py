@@ -12,6 +12,7 @@ import numpy as np
 
 from . import cards as C
 from .config import R
+from .rules import stack
 from .state import LOST_DECK, MANTRA_GONE, MANTRA_ON_GHOST, NOT_LOST, State
 
 
@@ -22,7 +23,6 @@ class InvalidStateError(ValueError):
 def card_places(S: State) -> np.ndarray:
     """(B, 65) how many places hold each card: the deck still to draw, the spaces, the discard,
     the cards left out, or waiting to be placed (a PLACE effect on the stack)."""
-    from .rules import stack
     B = S.batch_size
     rows = np.arange(B)[:, None]
     count = np.zeros((B, C.NUM_CARDS), np.int64)
@@ -49,7 +49,6 @@ _ARG_A = {"HELP_TILE": (0, 8), "YANG": (0, 2), "MOVE_TAOIST": (0, 3), "PAV_DEST"
 
 def _stack_violations(S: State) -> tuple[np.ndarray, np.ndarray]:
     """(well formed, arguments in range), each (B,) bool "violated"."""
-    from .rules import stack
     k = np.arange(S.stack_code.shape[1])[None, :]
     used = k < S.sp[:, None]
     code, who, a = S.stack_code, S.stack_who, S.stack_a

@@ -5,7 +5,7 @@ a test that saw the game start can check."""
 
 from __future__ import annotations
 
-from ghoststories_env.invariants import card_places as card_locations, validate  # noqa: F401
+from ghoststories_env.invariants import validate
 
 
 def check(S, dealt_power_tokens) -> None:

@@ -68,11 +68,11 @@ def register(kind: str, factory: Callable[[str], Agent]) -> None:
 
 def make(spec: str, **kwargs) -> Agent:
     """Build an agent from its name: ``"random"``, ``"heuristic"``, ``"rollout"`` (or
-    ``"rollout:KxW"``, ``"rollout:KxW:progress"``), ``"search"`` (or ``"search:KxWxH"``),
-    ``"ppo:<path to zip>"``; and the clairvoyant
+    ``"rollout:KxW"``, ``"rollout:KxW:progress"``), ``"search"`` (or ``"search:KxWxH"``,
+    ``"search:KxWxH:net=<path>"``), ``"net:<path to npz>"``, ``"ppo:<path to zip>"``; and the clairvoyant
     yardstick ``"oracle"`` (not a player: it reads the future, see ``agents/rollout.py``).
     Keyword arguments go to the agent's constructor (e.g. ``seed`` for ``random``)."""
-    from . import heuristic, ppo, random_agent, rollout, search  # noqa: F401  (they register themselves)
+    from . import heuristic, net, ppo, random_agent, rollout, search  # noqa: F401  (they register themselves)
     kind, _, arg = str(spec).partition(":")
     if kind not in _FACTORIES:
         raise ValueError(f"unknown agent {spec!r}; known kinds: {', '.join(sorted(_FACTORIES))} "
@@ -81,5 +81,5 @@ def make(spec: str, **kwargs) -> Agent:
 
 
 def known() -> list[str]:
-    from . import heuristic, ppo, random_agent, rollout, search  # noqa: F401
+    from . import heuristic, net, ppo, random_agent, rollout, search  # noqa: F401
     return sorted(_FACTORIES)

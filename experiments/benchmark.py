@@ -16,7 +16,8 @@ For long runs and expensive agents:
   episodes). A row of games.csv is replayed by ``--games <its index>`` with its ``--seed`` and
   ``--rules``.
 * ``--workers N``: play the batches in N local processes (spawned; each builds its own agent);
-  the rows are the same as with one worker.
+  the rows are the same as with one worker. ``--ray-address local|auto|ray://host:port``: as Ray
+  tasks instead, on this machine or a cluster (``experiments/fanout.py``; the ``ray`` extra).
 * ``--resume``: keep the games already in ``<out>/games.csv`` (same agent, level, players and
   seed; a half-written last line from a killed run is dropped) and play only the others; the
   tables are then made from every row of the file, which must hold games of the same ``--rules``.
@@ -48,8 +49,8 @@ import itertools
 import multiprocessing
 import os
 import platform
-import queue
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,6 +63,7 @@ from ghoststories_env import Engine, GameConfig
 from ghoststories_env.cards import LEVEL_NAMES
 from ghoststories_env.state import LOSS_REASONS
 
+from .fanout import fan_out
 from .games_csv import append, read_rows, rewrite
 from .seeds import PLAYERS, benchmark_seeds
 from .stats import CATEGORY_OF_REASON, LOSS_CATEGORIES, summarize
@@ -81,6 +83,7 @@ class Args:
     resume: bool = False
     workers: int = 1
     rules: dict = field(default_factory=dict)   # switch -> value, for GameConfig.replace
+    ray_address: str | None = None              # Ray instead of local processes (fanout.py)
 
 
 def parse_rules(items: list[str]) -> dict:
@@ -113,7 +116,8 @@ def parse(argv=None) -> Args:
     p = argparse.ArgumentParser(prog="python -m experiments.benchmark", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--agents", nargs="+", default=["random", "heuristic"],
-                   help="agent names: random, heuristic, rollout[:KxW], ppo:<path to zip>")
+                   help="agent names: random, heuristic, rollout[:KxW], search[:KxWxH[:net=<path>]], "
+                        "net:<path to npz>, ppo:<path to zip>")
     p.add_argument("--levels", nargs="+", default=list(LEVEL_NAMES), choices=LEVEL_NAMES)
     p.add_argument("--players", nargs="+", type=int, default=list(PLAYERS), choices=PLAYERS)
     p.add_argument("--episodes", type=int, default=1000, help="games per agent and configuration")
@@ -126,6 +130,10 @@ def parse(argv=None) -> Args:
     p.add_argument("--resume", action="store_true",
                    help="keep the games already in <out>/games.csv and play the others")
     p.add_argument("--workers", type=int, default=1, help="local processes playing the batches")
+    p.add_argument("--ray-address", metavar="ADDRESS",
+                   help="play the batches as Ray tasks: 'local' (a Ray started here with "
+                        "--workers CPUs), 'auto' or 'ray://host:port' (a cluster); needs the "
+                        "'ray' extra")
     p.add_argument("--rules", nargs="+", default=[], metavar="KEY=VALUE",
                    help="rule switches for every configuration, e.g. power_sides=chosen")
     a = p.parse_args(argv)
@@ -229,32 +237,28 @@ def run_serial(todo: list[Task], sink, bar) -> None:
         sink(play_batch(task, bar.update if bar is not None else None))
 
 
-def run_parallel(todo: list[Task], workers: int, sink, bar) -> None:
-    """Batches spread over ``workers`` spawned processes; ``sink`` gets each batch's rows as it
-    comes back. Workers report finished games on a queue, so the bar moves within a batch."""
-    ctx = multiprocessing.get_context("spawn")
-    progress = ctx.Queue() if bar is not None else None
-    with ctx.Pool(workers, _init_worker, (progress,)) as pool:
-        results = pool.imap_unordered(play_batch, todo)
-        for _ in todo:
-            while True:
-                try:
-                    rows = results.next(timeout=0.2)
-                    break
-                except multiprocessing.TimeoutError:
-                    _drain(progress, bar)
-            sink(rows)
-        pool.close()
-        pool.join()            # the workers flush their last progress counts as they exit
-    _drain(progress, bar)
+def run_parallel(todo: list[Task], workers: int, sink, bar, ray_address: str | None = None) -> None:
+    """Batches spread over ``workers`` spawned processes, or over Ray (``experiments/fanout.py``);
+    ``sink`` gets each batch's rows as it comes back. Local workers report finished games on a
+    queue, which a thread moves to the bar, so it moves within a batch; under Ray it moves by
+    batch."""
+    progress = None
+    if bar is not None and ray_address is None:
+        progress = multiprocessing.get_context("spawn").Queue()
+        mover = threading.Thread(target=_drain, args=(progress, bar), daemon=True)
+        mover.start()
+    for rows in fan_out(play_batch, todo, workers, ray_address, _init_worker, (progress,)):
+        if bar is not None and progress is None:
+            bar.update(len(rows))
+        sink(rows)
+    if progress is not None:
+        progress.put(None)     # the workers have flushed their counts as they exited
+        mover.join()
 
 
 def _drain(progress, bar) -> None:
-    while progress is not None:
-        try:
-            bar.update(progress.get_nowait())
-        except queue.Empty:
-            return
+    for k in iter(progress.get, None):
+        bar.update(k)
 
 
 # -- games.csv ------------------------------------------------------------------------------------
@@ -388,10 +392,10 @@ def main(argv=None) -> list[dict]:
         append(path, rows)
         played.extend(rows)
 
-    if args.workers == 1 or len(todo) < 2:
+    if args.ray_address is None and (args.workers == 1 or len(todo) < 2):
         run_serial(todo, sink, bar)
     else:
-        run_parallel(todo, min(args.workers, len(todo)), sink, bar)
+        run_parallel(todo, max(1, min(args.workers, len(todo))), sink, bar, args.ray_address)
     if bar is not None:
         bar.close()
     rows = sorted(kept + played, key=run_order(args, names))

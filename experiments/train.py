@@ -58,17 +58,7 @@ def parse(argv) -> tuple[argparse.Namespace, list[str]]:
     p.add_argument("--set", nargs="+", default=[], metavar="KEY=VALUE", help="override config fields")
     p.add_argument("--runs-dir", default="runs", help="parent folder of the run folders")
     args, rest = p.parse_known_args(argv)
-    overrides = list(args.set)
-    while rest:                                # --dotted.key value  or  --dotted.key=value
-        token = rest.pop(0)
-        if not token.startswith("--") or len(token) < 3:
-            p.error(f"unexpected argument {token!r}; fields are overridden as --key value or --set key=value")
-        key, eq, value = token[2:].partition("=")
-        if not eq:
-            if not rest:
-                p.error(f"{token} needs a value")
-            value = rest.pop(0)
-        overrides.append(f"{key.replace('-', '_')}={value}")
+    overrides = list(args.set) + config.dotted_overrides(rest, p.error)
     if bool(args.config) == bool(args.resume):
         p.error("give either --config FILE (a new run) or --resume RUN_DIR (with optional overrides)")
     return args, overrides

@@ -4,6 +4,7 @@ its options for long runs: --games, --resume, --workers, --rules."""
 from __future__ import annotations
 
 import csv
+import importlib.util
 
 import numpy as np
 import pytest
@@ -109,6 +110,24 @@ def test_benchmark__resume_refuses_games_of_other_rules(tmp_path):
 def test_benchmark__two_workers_give_the_rows_of_one(tmp_path, full_run):
     benchmark.main(TINY + ["--workers", "2", "--out", str(tmp_path)])
     assert outcomes(read(tmp_path / "games.csv")) == outcomes(full_run)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                    reason="Ray is the optional extra 'ray' (pip install 'ghoststories-env[ray]')")
+def test_benchmark__a_local_ray_with_two_workers_gives_the_rows_of_one(tmp_path, full_run):
+    import ray
+    try:
+        benchmark.main(TINY + ["--workers", "2", "--ray-address", "local", "--out", str(tmp_path)])
+    finally:
+        ray.shutdown()
+    assert outcomes(read(tmp_path / "games.csv")) == outcomes(full_run)
+
+
+def test_benchmark__progress_bar_counts_every_game_with_two_workers(tmp_path, capsys):
+    """The workers' per-game counts reach the bar (through the queue and its thread)."""
+    benchmark.main([a for a in TINY if a != "--quiet"] + ["--workers", "2", "--out", str(tmp_path)])
+    n = len(read(tmp_path / "games.csv"))
+    assert f"{n}/{n}" in capsys.readouterr().err
 
 
 def test_benchmark__rules_are_applied_and_recorded(tmp_path):

@@ -61,13 +61,14 @@ class PolicyValueNet:
         self.meta = {"residual": True, "temperature": 1.0, "kinds": ["YANG", "PLACE"],
                      **(meta or {})}
         width = SIZE
-        for w, b in self.trunk + [self.policy]:
-            if w.shape[0] != width or b.shape != w.shape[1:]:
+        for w, b in self.trunk:
+            if w.ndim != 2 or w.shape[0] != width or b.shape != w.shape[1:]:
                 raise ValueError(f"layer of shape {w.shape} (bias {b.shape}) does not follow a "
                                  f"layer of width {width}; the first takes the observation "
                                  f"({SIZE} values)")
-            width = w.shape[1] if w is not self.policy[0] else width
-        if self.policy[0].shape[1] != NUM_ACTIONS or self.value[0].shape != (width, 2):
+            width = w.shape[1]
+        if (self.policy[0].shape != (width, NUM_ACTIONS) or self.policy[1].shape != (NUM_ACTIONS,)
+                or self.value[0].shape != (width, 2) or self.value[1].shape != (2,)):
             raise ValueError(f"the heads must give {NUM_ACTIONS} action logits and 2 values from "
                              f"{width} units, got {self.policy[0].shape} and {self.value[0].shape}")
         unknown = set(self.meta["kinds"]) - set(stack.CODES)

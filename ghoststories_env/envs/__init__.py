@@ -7,7 +7,8 @@
 * ``pettingzoo_env.py``: AEC and parallel PettingZoo envs (``ghoststories_env.ghost_stories_v0``)
 * ``batch.py``: the engine batch they all drive and the options they all take
 * ``observation.py`` (with ``frame.py`` and ``observation_tables.py``): the encoder; ``rewards.py``:
-  team rewards; ``render_rgb.py`` and ``recording.py``: pictures and saved games (the ``render`` extra)
+  team rewards; ``rendering.py``: what each ``render_mode`` does; ``render_rgb.py`` and
+  ``recording.py``: pictures and saved games (Pillow)
 
 The classes load on first use, so importing the package (done by ``import ghoststories_env`` to
 register the Gymnasium ids) loads neither SB3, PettingZoo nor Pillow.

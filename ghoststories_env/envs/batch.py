@@ -8,7 +8,9 @@ only reshape the results and decide when to start new games. A single environmen
 from __future__ import annotations
 
 import numbers
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 
@@ -58,6 +60,19 @@ class SeedStream:
     def next(self, n: int) -> np.ndarray:
         return self.rng.integers(0, SEED_BOUND, size=n, dtype=np.int64)
 
+    def get_state(self) -> dict:
+        """Where the sequence stands, JSON-safe (the generator's state: ints and names)."""
+        return self.rng.bit_generator.state
+
+    def set_state(self, state: dict) -> None:
+        rng = np.random.default_rng()
+        try:
+            rng.bit_generator.state = state
+        except (TypeError, ValueError, KeyError) as e:
+            raise ValueError(f"seeds: {state!r} is not the state of a seed stream (what "
+                             f"get_state()['seeds'] gives): {e}") from None
+        self.rng = rng
+
 
 def check_action(action, num_actions: int = NUM_ACTIONS) -> int:
     """One action id: an int (Python or numpy, or a 0-d / 1-element integer array)."""
@@ -98,6 +113,19 @@ class IllegalActionWarning(UserWarning):
     """An illegal action ended an episode (``illegal_action="forfeit"``)."""
 
 
+_ENVS = Path(__file__).parent
+
+
+def caller_stacklevel() -> int:
+    """``warnings.warn``'s stacklevel, from the function that warns, of the first caller outside
+    ``ghoststories_env/envs``: the user's line (or a wrapper's), however many adapter layers lie
+    between (a Gymnasium or PettingZoo env, the vector envs' step, the human-mode render hook)."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and Path(frame.f_code.co_filename).parent == _ENVS:
+        frame, level = frame.f_back, level + 1
+    return level
+
+
 def illegal_message(state: State, i: int, action: int) -> str:
     legal = np.flatnonzero(state.mask[i])
     shown = ", ".join(f"{a} ({action_meaning(a)})" for a in legal[:12])
@@ -130,6 +158,9 @@ class GameBatch:
         if illegal_action not in ILLEGAL_ACTIONS:
             raise ValueError(f"illegal_action={illegal_action!r} is not allowed; choose one of "
                              f"{ILLEGAL_ACTIONS}")
+        if reward_options is not None and not isinstance(reward_options, dict):
+            raise TypeError(f"reward_options must be a dict of the reward's options, got "
+                            f"{type(reward_options).__name__}")
         self.engine = Engine(config)
         self.config = config
         self.reward_name = reward
@@ -185,8 +216,37 @@ class GameBatch:
         terminated[rows] = True
         warnings.warn(IllegalActionWarning(
             "an illegal action ended an episode (illegal_action='forfeit'); the step's info says "
-            "which; pass illegal_action='raise' to stop at the first one"), stacklevel=4)
+            "which; pass illegal_action='raise' to stop at the first one"),
+            stacklevel=caller_stacklevel())
         return reward, terminated
+
+    def snapshot(self) -> dict:
+        """The one game of the batch and the seed stream, JSON-safe: ``game`` is its scenario dict
+        (``engine.to_dict``: everything the game's future depends on), ``seeds`` the state of the
+        stream that seeds the games after it. ``restore`` puts them back exactly."""
+        if self.state is None:
+            raise RuntimeError("there is no game yet: call reset() before get_state()")
+        return {"game": self.engine.to_dict(self.state, 0), "seeds": self.seeds.get_state()}
+
+    def restore(self, snapshot: dict, check=None) -> None:
+        """Back to a ``snapshot``; a bad one raises (``ValueError``, ``ScenarioError``, or what
+        ``check(game)`` raises to refuse the restored game) and changes nothing."""
+        if not isinstance(snapshot, dict) or set(snapshot) != {"game", "seeds"}:
+            shown = sorted(snapshot) if isinstance(snapshot, dict) else type(snapshot).__name__
+            raise ValueError(f"a snapshot is the dict get_state() returns, with keys ['game', "
+                             f"'seeds'], got {shown}; to start from a scenario dict use "
+                             f"reset(options={{'scenario': d}})")
+        state = self.engine.from_dicts([snapshot["game"]])
+        seeds = SeedStream()
+        seeds.set_state(snapshot["seeds"])
+        if check is not None:
+            check(state)
+        self.state, self.seeds = state, seeds
+
+    def over(self) -> np.ndarray:
+        """(B,) bool: games that no step will continue, ended (``terminated``) or at
+        ``max_decisions`` (what a step reports as ``truncated``)."""
+        return self.state.terminated | (self.state.decisions >= self.max_decisions)
 
     # -- views --------------------------------------------------------------------------------------
     def observe(self, state: State | None = None, viewer=None) -> np.ndarray:

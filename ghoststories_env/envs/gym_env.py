@@ -27,37 +27,27 @@ import numpy as np
 
 from ..state import LOSS_REASONS
 from .batch import check_action, illegal_message, make_batch
+from .rendering import RENDER_MODES, check_render_mode, render_game, shows_in_human_mode
 from .spaces import LegalDiscrete, observation_space
-
-RENDER_MODES = ("ansi", "rgb_array")
-
-
-def render_game(state, i: int, mode: str):
-    """The picture of game ``i``: text (``ansi``) or an RGB array (``rgb_array``)."""
-    if mode == "ansi":
-        from ..render_text import render
-        return render(state, i) + "\n"
-    from .render_rgb import render_rgb
-    return render_rgb(state, i)
 
 
 class GhostStoriesEnv(gym.Env):
-    """Ghost Stories for one team controller. ``render_mode``: "ansi" or "rgb_array"; the other
-    keywords (players, level, rule switches, reward, max_decisions, frame, illegal_action) are
-    those of ``batch.make_batch``."""
+    """Ghost Stories for one team controller. ``render_mode``: "ansi", "rgb_array" or "human" (the
+    text picture printed after every reset and step; ``rendering.py``); the other keywords
+    (players, level, rule switches, reward, max_decisions, frame, illegal_action) are those of
+    ``batch.make_batch``. ``get_state()`` / ``set_state()`` save and restore the environment."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2}
 
     def __init__(self, render_mode: str | None = None, **options):
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode={render_mode!r} is not allowed; choose one of {RENDER_MODES}")
+        self.render_mode = check_render_mode(render_mode)
         self.batch = make_batch(**options)
-        self.render_mode = render_mode
         self.observation_space = observation_space()
         self.action_space = LegalDiscrete(self._legal)
         self._over = True
 
     # -- the Gymnasium API ----------------------------------------------------------------------------
+    @shows_in_human_mode
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         """A new game. ``reset(seed=s)`` makes the sequence of games reproducible: this game is
         the engine's game ``s``, later ``reset()`` calls draw their seeds from ``s``.
@@ -73,6 +63,7 @@ class GhostStoriesEnv(gym.Env):
         self._over = False
         return self.batch.observe()[0], self._info()
 
+    @shows_in_human_mode
     def step(self, action):
         if self._over:
             raise RuntimeError("the episode is over (or reset() was never called): call reset() "
@@ -94,8 +85,8 @@ class GhostStoriesEnv(gym.Env):
 
     def render(self):
         if self.render_mode is None:
-            gym.logger.warn("render() called without a render_mode; pass render_mode='ansi' or "
-                            "'rgb_array' to the environment")
+            gym.logger.warn(f"render() called without a render_mode; pass render_mode= one of "
+                            f"{RENDER_MODES} to the environment")
             return None
         if self.batch.state is None:
             raise RuntimeError("call reset() before render()")
@@ -113,6 +104,33 @@ class GhostStoriesEnv(gym.Env):
             info.update(won=bool(S.won[0]), score=int(engine.score(S)[0]),
                         loss_reason=LOSS_REASONS[S.loss_reason[0]])
         return info
+
+    # -- save and restore -----------------------------------------------------------------------------
+    def get_state(self) -> dict:
+        """A snapshot of the environment, a JSON-safe dict: ``"game"``, the game as a scenario dict
+        (everything its future depends on, random stream included), and ``"seeds"``, where the
+        sequence of later games' seeds stands. Through Gymnasium's wrappers:
+        ``env.unwrapped.get_state()``."""
+        return self.batch.snapshot()
+
+    @shows_in_human_mode
+    def set_state(self, snapshot: dict):
+        """Back to a ``get_state()`` snapshot; returns ``(obs, info)`` there, as ``reset`` does.
+        The episode goes on from there, with the same random events and the same later games as
+        after the snapshot was taken (a snapshot of a
+        game that was over leaves the episode over; a forfeit is not part of the game, so a
+        snapshot taken after one resumes the game as it was before the illegal action). To start
+        an episode from a scenario dict instead, ``reset(options={"scenario": d})``
+        (``snapshot["game"]`` is one)."""
+        self.batch.restore(snapshot)
+        self._over = bool(self.batch.over()[0])
+        return self.batch.observe()[0], self._info()
+
+    def __setstate__(self, state: dict) -> None:
+        # the action space forgets the environment when pickled (spaces.LegalDiscrete, so that a
+        # saved model does not carry one); the unpickled environment ties it back to itself
+        self.__dict__.update(state)
+        self.action_space.bind(self._legal)
 
     @property
     def state(self):

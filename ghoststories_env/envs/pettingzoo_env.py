@@ -4,18 +4,24 @@ Agents are ``taoist_0 .. taoist_{P-1}``, the played seats in seat order (north, 
 ``infos[agent]["seat"]`` gives the seat, which is random per game). Observations are
 ``{"observation": float32 (SIZE,), "action_mask": int8 (A,)}``, each agent's from its own seat
 (``observation.py``); every agent receives the team reward of every step (``rewards.py``), dead
-Taoists included (they share the victory, RULES.md 11). ``state()`` is ``observation.global_state``.
+Taoists included (they share the victory, RULES.md 11). ``state()`` is ``observation.global_state``,
+in ``state_space``. ``reset(options={"scenario": d})`` starts from a scenario dict (``scenario.py``);
+``get_state()`` / ``set_state(snapshot)`` save and restore the environment (``GhostStoriesEnv``'s).
 
 * AEC (``ghost_stories_v0.env``): ``agent_selection`` is the Taoist who must decide (a decision
   may fall to a Taoist outside his turn: who absorbs a loss, who receives a reward...). Only that
-  agent's mask has legal actions; the others' are all zero.
+  agent's mask has legal actions; the others' are all zero. The order of the agents follows the
+  game, not a fixed cycle, so ``metadata["is_parallelizable"]`` is False (as for PettingZoo's other
+  turn-based games): use the parallel env, not ``aec_to_parallel``.
 * Parallel (``ghost_stories_v0.parallel_env``): the game is turn-based, so each step one agent acts
-  (``infos[agent]["acting"]``). Every live agent sends an action; a waiting agent's mask allows only
-  action 0, which means "wait" for him (not PASS), and is ignored.
+  (``infos[agent]["acting"]``). Only the acting agent's action is needed; the others' actions, if
+  sent, are checked to be in the action space and ignored (so a client that samples an action
+  for every agent, as PettingZoo's ``parallel_seed_test`` and RLlib do, plays). A waiting agent's
+  mask allows only action 0 ("wait"), the action to send when one is required.
 
 Bad input never reaches the game. It raises at once: an action that is not an integer
-(``TypeError``) or out of range (``ValueError``); in the parallel env a missing action for the
-acting agent, a waiting agent's action other than 0, or an unknown agent (``ValueError``); a
+(``TypeError``) or out of range (``ValueError``), whoever sends it; in the parallel env a missing
+action for the acting agent or an unknown agent (``ValueError``); a
 step once every agent is done (``RuntimeError``; a terminated AEC agent must step with ``None``,
 PettingZoo's rule, else ``ValueError``). An action id that is illegal now follows PettingZoo's
 classic convention (``TerminateIllegalWrapper``): the move is not applied and the game ends, the
@@ -33,29 +39,30 @@ from ..actions import NUM_ACTIONS
 from ..state import LOSS_REASONS
 from . import observation
 from .batch import check_action, illegal_message, make_batch
-from .gym_env import RENDER_MODES, render_game
+from .rendering import RENDER_MODES, check_render_mode, render_game, shows_in_human_mode
 from .spaces import observation_space
 
-WAIT = 0   # the parallel env's action of an agent who is not deciding
+WAIT = 0   # the parallel env's action of an agent who is not deciding (any in-space id is ignored)
 
 
 class _Table:
     """What both PettingZoo envs share: the game (a batch of one) and its agents."""
 
+    # not parallelizable: who decides next depends on the game (a Taoist may decide outside his
+    # turn), which aec_to_parallel cannot follow; the parallel env plays the game itself
     metadata = {"render_modes": list(RENDER_MODES), "name": "ghost_stories_v0",
-                "is_parallelizable": True, "render_fps": 2}
+                "is_parallelizable": False, "render_fps": 2}
 
     def _setup(self, render_mode, options):
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode={render_mode!r} is not allowed; choose one of {RENDER_MODES}")
+        self.render_mode = check_render_mode(render_mode)
         self.batch = make_batch(**options)
-        self.render_mode = render_mode
         self.possible_agents = [f"taoist_{k}" for k in range(self.batch.config.num_players)]
         self.agents: list[str] = []
         obs_space = spaces.Dict({"observation": observation_space(),
                                  "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)})
         self._obs_spaces = {a: obs_space for a in self.possible_agents}
         self._act_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.state_space = observation_space()      # state() is an encoding of the same size
 
     def observation_space(self, agent):
         return self._obs_spaces[agent]
@@ -63,10 +70,32 @@ class _Table:
     def action_space(self, agent):
         return self._act_spaces[agent]
 
-    def _start(self, seed) -> None:
-        """A new game: ``seed`` as in ``batch.SeedStream``. Reset ``options`` are not used (and
-        not checked: PettingZoo's api_test passes made-up ones)."""
-        self.batch.start(1, seed)
+    def _start(self, seed, options) -> None:
+        """A new game: from ``options["scenario"]``, a scenario dict (``scenario.py``), else game
+        ``seed`` as in ``batch.SeedStream``. Other reset options are ignored, not refused
+        (PettingZoo's api_test passes made-up ones)."""
+        if options is not None and not isinstance(options, dict):
+            raise TypeError(f"reset options must be a dict, got {type(options).__name__}")
+        scenario = (options or {}).get("scenario")
+        if scenario is None:
+            self.batch.start(1, seed)
+        else:
+            game = self.batch.engine.from_dicts([scenario])    # nothing changes if it is bad
+            self._check_game(game, "options['scenario']", running=True)
+            self.batch.state = game
+        self._seat_agents()
+
+    def _check_game(self, game, what: str, running: bool) -> None:
+        """A game these agents can play: one agent per Taoist, and (``running``) not over."""
+        players = int(game.is_player[0].sum())
+        if players != len(self.possible_agents):
+            raise ValueError(f"{what} is a game of {players} Taoist(s) but this env has "
+                             f"{len(self.possible_agents)} agents: make it with num_players={players}")
+        if running and game.terminated[0]:
+            raise ValueError(f"{what} is a game that is already over; reset() starts a game in play "
+                             f"(set_state() restores a snapshot of a finished one)")
+
+    def _seat_agents(self) -> None:
         seats = np.flatnonzero(self.batch.state.is_player[0]).tolist()
         self.seat_of = dict(zip(self.possible_agents, seats))
         self.agent_of = dict(zip(seats, self.possible_agents))
@@ -99,6 +128,24 @@ class _Table:
     def state(self) -> np.ndarray:
         return observation.global_state(self.batch.state)[0]
 
+    def get_state(self) -> dict:
+        """A snapshot of the environment, a JSON-safe dict: ``"game"``, the game as a scenario dict
+        (everything its future depends on, random stream included), and ``"seeds"``, where the
+        sequence of later games' seeds stands. (``state()`` is the global observation.)"""
+        return self.batch.snapshot()
+
+    @shows_in_human_mode
+    def set_state(self, snapshot: dict):
+        """Back to a ``get_state()`` snapshot, returning what ``reset`` returns; the game goes on
+        from there with the same random events and later games as after the snapshot was taken.
+        Rewards restart from 0; a snapshot of a game that was over leaves no agent in play.
+        ``reset(options={"scenario": d})`` starts an episode from a scenario dict instead."""
+        self.batch.restore(snapshot, check=lambda game: self._check_game(game, "the snapshot", False))
+        self._seat_agents()
+        if self.batch.over()[0]:
+            self.agents = []
+        return self._begin()
+
     def render(self):
         if self.render_mode is None or self.batch.state is None:
             return None
@@ -116,9 +163,15 @@ class GhostStoriesAECEnv(_Table, AECEnv):
         self._setup(render_mode, options)
         self._none_mask = np.zeros(NUM_ACTIONS, np.int8)
 
+    @shows_in_human_mode
     def reset(self, seed=None, options=None):
-        self._start(seed)
-        self.agent_selection = self._decider()
+        """A new game (``seed``), or the game of ``options={"scenario": d}``."""
+        self._start(seed, options)
+        self._begin()
+
+    def _begin(self) -> None:
+        """The episode's bookkeeping for the game now in the batch."""
+        self.agent_selection = self._decider() if self.agents else None
         zero = dict.fromkeys(self.agents, 0.0)
         self.rewards, self._cumulative_rewards = dict(zero), dict(zero)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -134,6 +187,7 @@ class GhostStoriesAECEnv(_Table, AECEnv):
         seen = self._seen[agent]
         return {k: v.copy() for k, v in seen.items()}
 
+    @shows_in_human_mode
     def step(self, action):
         if not self.agents:
             raise RuntimeError("every agent is done (or reset() was never called): call reset()")
@@ -165,12 +219,21 @@ class GhostStoriesParallelEnv(_Table, ParallelEnv):
         self._wait_mask = np.zeros(NUM_ACTIONS, np.int8)
         self._wait_mask[WAIT] = 1
 
+    @shows_in_human_mode
     def reset(self, seed=None, options=None):
-        self._start(seed)
+        """A new game (``seed``), or the game of ``options={"scenario": d}``."""
+        self._start(seed, options)
+        return self._begin()
+
+    def _begin(self):
+        """Observations and infos of the agents in play in the game now in the batch."""
+        if not self.agents:                 # a restored game that was over
+            return {}, {}
         acting = self._decider()
         return (self._observations(self.agents, acting, self._wait_mask),
                 {a: self._info(a, acting) for a in self.agents})
 
+    @shows_in_human_mode
     def step(self, actions: dict):
         if not self.agents:
             raise RuntimeError("the game is over (or reset() was never called): call reset()")
@@ -201,9 +264,7 @@ class GhostStoriesParallelEnv(_Table, ParallelEnv):
             decision = self.batch.engine.decision_name(self.batch.state, 0)
             raise ValueError(f"{acting} must decide ({decision}) but has no action in "
                              f"{sorted(actions)}")
-        for agent, a in actions.items():
-            if agent != acting and check_action(a) != WAIT:
-                raise ValueError(f"{agent} is waiting ({acting} decides): its only action is {WAIT} "
-                                 f"(wait), got {a!r}")
+        for a in actions.values():          # the waiting agents' actions are ignored once checked
+            check_action(a)
         return check_action(actions[acting])
 

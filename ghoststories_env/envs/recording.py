@@ -8,7 +8,6 @@
 ``record_game`` plays one game with ``policy(state) -> action`` (default: uniformly random legal
 actions from ``seed``) and returns the pictures of ``render_rgb``; any list of (H, W, 3) uint8
 frames (e.g. collected from ``env.render()`` with ``render_mode="rgb_array"``) can be saved.
-Needs Pillow (the ``render`` extra).
 """
 
 from __future__ import annotations

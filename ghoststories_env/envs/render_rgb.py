@@ -7,7 +7,7 @@ resistance, haunting figurine on the card or on its first stone, tormentor, Budd
 board's Taoist panel (colour, Qi, power and whether it works, Tao tokens, Yin-Yang, Buddhas, Power
 tokens), and in the corners the status, the deck, the supply and the roll in progress.
 
-Needs Pillow (the ``render`` extra: ``pip install ghoststories_env[render]``).
+Draws with Pillow, a core dependency (so a plain install renders ``rgb_array``).
 """
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ _INITIAL = "YRGBK"
 def _pil():
     try:
         from PIL import Image, ImageDraw, ImageFont
-    except ImportError as e:        # Pillow is the optional "render" extra
-        raise ImportError("render_mode='rgb_array' and recordings need Pillow: "
-                          "pip install 'ghoststories_env[render]' (or pip install pillow)") from e
+    except ImportError as e:        # a dependency of the package, so a broken install
+        raise ImportError("render_mode='rgb_array' and recordings need Pillow, a dependency of "
+                          "ghoststories_env that is missing here: pip install pillow") from e
     return Image, ImageDraw, ImageFont
 
 

@@ -1,7 +1,7 @@
 """Team rewards: one number per game and step, shared by every Taoist (the game is cooperative).
 
-``make_reward(name, **options)`` returns ``fn(before, after) -> (B,) float32``, the reward of the
-step that took each game from ``before`` to ``after`` (a game that was already over gets 0):
+``make_reward(name, **options)`` returns a reward ``fn(before, after) -> (B,) float32``, the reward
+of the step that took each game from ``before`` to ``after`` (a game that was already over gets 0):
 
 * ``"win_loss"`` (default): ``win`` (+1) on the step that wins, ``loss`` (-1) on the step that
   loses, 0 otherwise.
@@ -16,10 +16,18 @@ step that took each game from ``before`` to ``after`` (a game that was already o
 
 Ending by the ``max_decisions`` limit is a truncation, not an end of the game: it earns no
 terminal reward (the environments report ``truncated=True``).
+
+Each reward is a small class whose options are checked when it is made (a finite real number
+each, ``gamma`` in [0, 1]), so a bad option fails when the environment is built, not at the first
+game's end. Being module-level classes and not closures, rewards pickle with the environments that
+hold them (``SubprocVecEnv``, multiprocessing).
 """
 
 from __future__ import annotations
 
+import inspect
+import math
+import numbers
 from typing import Callable
 
 import numpy as np
@@ -38,6 +46,17 @@ SHAPING_WEIGHTS = {
 }
 
 
+def _number(reward: str, name: str, value, low: float = -math.inf, high: float = math.inf) -> float:
+    """``value`` as a float, or a ValueError naming the option, the value and what is allowed."""
+    # bool is an Integral in Python, but True as a reward is a mistake, not a 1
+    real = isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+    if not real or not math.isfinite(value) or not low <= value <= high:
+        bounds = f" in [{low:g}, {high:g}]" if math.isfinite(low) or math.isfinite(high) else ""
+        raise ValueError(f"reward {reward!r}: {name}={value!r} is not allowed; it must be a "
+                         f"finite real number{bounds}")
+    return float(value)
+
+
 def _ended(before: State, after: State) -> np.ndarray:
     return after.terminated & ~before.terminated
 
@@ -50,52 +69,81 @@ def _facts(S: State) -> dict[str, np.ndarray]:
     }
 
 
-def win_loss(win: float = 1.0, loss: float = -1.0) -> RewardFn:
-    def reward(before: State, after: State) -> np.ndarray:
-        outcome = np.where(after.won, win, loss)
+class WinLoss:
+    """``win`` on the step that wins, ``loss`` on the step that loses, 0 otherwise."""
+
+    def __init__(self, win: float = 1.0, loss: float = -1.0):
+        self.win = _number("win_loss", "win", win)
+        self.loss = _number("win_loss", "loss", loss)
+
+    def __call__(self, before: State, after: State) -> np.ndarray:
+        outcome = np.where(after.won, self.win, self.loss)
         return np.where(_ended(before, after), outcome, 0).astype(np.float32)
-    return reward
+
+    def __repr__(self) -> str:
+        return f"WinLoss(win={self.win}, loss={self.loss})"
 
 
-def score(scale: float = 1.0) -> RewardFn:
-    def reward(before: State, after: State) -> np.ndarray:
+class Score:
+    """The official score times ``scale`` on the step that ends the game, 0 otherwise."""
+
+    def __init__(self, scale: float = 1.0):
+        self.scale = _number("score", "scale", scale)
+
+    def __call__(self, before: State, after: State) -> np.ndarray:
         ended = _ended(before, after)
         out = np.zeros(after.batch_size, np.float32)
         if ended.any():
-            out[ended] = official_score(after.take(np.flatnonzero(ended))) * scale
+            out[ended] = official_score(after.take(np.flatnonzero(ended))) * self.scale
         return out
-    return reward
+
+    def __repr__(self) -> str:
+        return f"Score(scale={self.scale})"
 
 
-def shaped(win: float = 1.0, loss: float = -1.0, gamma: float = 1.0,
-           weights: dict[str, float] | None = None) -> RewardFn:
-    w = dict(SHAPING_WEIGHTS)
-    unknown = set(weights or {}) - set(w)
-    if unknown:
-        raise ValueError(f"unknown shaping weight(s) {sorted(unknown)}; allowed: {sorted(w)}")
-    w.update(weights or {})
-    terminal = win_loss(win, loss)
+class Shaped:
+    """``WinLoss`` plus the potential-based shaping ``gamma * phi(after) - phi(before)``."""
 
-    def phi(S: State) -> np.ndarray:
+    def __init__(self, win: float = 1.0, loss: float = -1.0, gamma: float = 1.0,
+                 weights: dict[str, float] | None = None):
+        if weights is not None and not isinstance(weights, dict):
+            raise ValueError(f"reward 'shaped': weights={weights!r} is not allowed; it must be a "
+                             f"dict with keys among {sorted(SHAPING_WEIGHTS)}")
+        unknown = set(weights or {}) - set(SHAPING_WEIGHTS)
+        if unknown:
+            raise ValueError(f"unknown shaping weight(s) {sorted(unknown)}; allowed: "
+                             f"{sorted(SHAPING_WEIGHTS)}")
+        self.terminal = WinLoss(win, loss)
+        self.gamma = _number("shaped", "gamma", gamma, 0.0, 1.0)   # a discount factor
+        self.weights = {k: _number("shaped", f"weights[{k!r}]", v)
+                        for k, v in {**SHAPING_WEIGHTS, **(weights or {})}.items()}
+
+    def phi(self, S: State) -> np.ndarray:
         facts = _facts(S)
-        value = sum(w[k] * facts[k].astype(np.float32) for k in w)
+        value = sum(w * facts[k].astype(np.float32) for k, w in self.weights.items())
         return np.where(S.terminated, 0, value)
 
-    def reward(before: State, after: State) -> np.ndarray:
+    def __call__(self, before: State, after: State) -> np.ndarray:
         stepped = ~before.terminated
-        shaping = np.where(stepped, gamma * phi(after) - phi(before), 0)
-        return (terminal(before, after) + shaping).astype(np.float32)
-    return reward
+        shaping = np.where(stepped, self.gamma * self.phi(after) - self.phi(before), 0)
+        return (self.terminal(before, after) + shaping).astype(np.float32)
+
+    def __repr__(self) -> str:
+        return (f"Shaped(win={self.terminal.win}, loss={self.terminal.loss}, gamma={self.gamma}, "
+                f"weights={self.weights})")
 
 
-REWARDS: dict[str, Callable[..., RewardFn]] = {"win_loss": win_loss, "score": score, "shaped": shaped}
+REWARDS: dict[str, type] = {"win_loss": WinLoss, "score": Score, "shaped": Shaped}
 
 
 def make_reward(name: str = "win_loss", **options) -> RewardFn:
+    """The reward ``name`` with its ``options``; a ValueError names an unknown reward, an unknown
+    option or a bad value, and what is allowed."""
     if name not in REWARDS:
         raise ValueError(f"reward={name!r} is not allowed; choose one of {sorted(REWARDS)}")
-    try:
-        return REWARDS[name](**options)
-    except TypeError as e:
-        raise ValueError(f"reward {name!r}: bad options {options}: {e}") from None
-
+    allowed = list(inspect.signature(REWARDS[name]).parameters)
+    unknown = set(options) - set(allowed)
+    if unknown:
+        raise ValueError(f"reward {name!r}: unknown option(s) {sorted(unknown)} in reward_options; "
+                         f"allowed: {allowed}")
+    return REWARDS[name](**options)

@@ -9,23 +9,30 @@ No DummyVecEnv or SubprocVecEnv: ``step_wait`` is whole-batch array work. SB3's 
 that ends is restarted in the same step; its last observation is in
 ``infos[i]["terminal_observation"]`` and ``infos[i]["TimeLimit.truncated"]`` says whether it was
 cut by ``max_decisions``; ``infos[i]`` also holds ``won``, ``score`` and ``loss_reason``, and
-``illegal_action`` (the message) when an illegal action forfeited the game (``batch.GameBatch``).
-Only the rows that ended get a non-empty info dict. ``env_method("action_masks")`` (what ``MaskablePPO``
-calls) answers with the (N, A) mask array itself, a sequence of N rows; ``seed(s)`` makes the next
-``reset()`` play games ``s, s + 1, ...``.
+``illegal_action`` (the message) when an illegal action forfeited the game (``batch.GameBatch``),
+and ``episode``: ``{"r": return, "l": length, "t": seconds since the env was made}`` as SB3's
+``Monitor`` and ``VecMonitor`` report it, so ``evaluate_policy`` and the training logs
+(``rollout/ep_rew_mean``) read the episodes without a wrapper (``env_is_wrapped(Monitor)`` says
+True, which is what ``evaluate_policy`` asks). Only the rows that ended get a non-empty info dict.
+``env_method("action_masks")`` (what ``MaskablePPO`` calls) answers with the (N, A) mask array
+itself, a sequence of N rows; ``seed(s)`` makes the next ``reset()`` play games ``s, s + 1, ...``.
+``action_space`` is the single game's ``Discrete``, whose ``sample()`` knows no mask: it draws
+unmasked ids, which mostly forfeit (sample from ``action_masks()`` instead).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import VecEnv
 
 from ..actions import NUM_ACTIONS
 from .batch import check_actions, illegal_message, make_batch
-from .gym_env import RENDER_MODES, render_game
+from .rendering import RENDER_MODES, check_render_mode, render_games, shows_in_human_mode
 from .spaces import observation_space
 
 
@@ -35,17 +42,20 @@ class GhostStoriesSB3VecEnv(VecEnv):
     def __init__(self, num_envs: int = 1, render_mode: str | None = None, **options):
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode={render_mode!r} is not allowed; choose one of {RENDER_MODES}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.batch = make_batch(**options)
         super().__init__(num_envs, observation_space(), spaces.Discrete(NUM_ACTIONS))
         self.metadata = {"render_modes": list(RENDER_MODES)}
         self._actions: np.ndarray | None = None
+        self._returns = np.zeros(num_envs)                  # of the games in play, for "episode"
+        self._lengths = np.zeros(num_envs, np.int64)
+        self._t_start = time.time()
 
+    @shows_in_human_mode
     def reset(self) -> np.ndarray:
         self.batch.start(self.num_envs, self._seeds[0])     # seed(s) set s, s + 1, ...
         self._reset_seeds()
+        self._returns[:], self._lengths[:] = 0, 0
         self.reset_infos = [{} for _ in range(self.num_envs)]
         return self.batch.observe()
 
@@ -57,12 +67,15 @@ class GhostStoriesSB3VecEnv(VecEnv):
             a = a[:, 0]
         self._actions = check_actions(a, self.num_envs)
 
+    @shows_in_human_mode
     def step_wait(self):
         if self._actions is None:
             raise RuntimeError("step_wait() without step_async()")
         before = self.batch.state
         reward, terminated, truncated, illegal = self.batch.step(self._actions)
         done = terminated | truncated
+        self._returns += reward
+        self._lengths += 1
         obs = self.batch.observe()
         infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
         rows = np.flatnonzero(done)
@@ -74,9 +87,12 @@ class GhostStoriesSB3VecEnv(VecEnv):
             for k, i in enumerate(rows.tolist()):      # the finished games only
                 infos[i] = {"terminal_observation": final[k],
                             "TimeLimit.truncated": bool(truncated[i] and not terminated[i]),
-                            **{key: v[k].item() for key, v in outcome.items()}}
+                            **{key: v[k].item() for key, v in outcome.items()},
+                            "episode": {"r": float(self._returns[i]), "l": int(self._lengths[i]),
+                                        "t": round(time.time() - self._t_start, 6)}}
                 if illegal[i]:
                     infos[i]["illegal_action"] = illegal_message(before, i, int(self._actions[i]))
+            self._returns[rows], self._lengths[rows] = 0, 0
         self._actions = None
         return obs, reward, done, infos
 
@@ -102,10 +118,22 @@ class GhostStoriesSB3VecEnv(VecEnv):
         return [result] * len(list(self._get_indices(indices)))
 
     def env_is_wrapped(self, wrapper_class, indices=None) -> list[bool]:
-        return [False] * len(list(self._get_indices(indices)))
+        # the batch reports info["episode"] itself, as Monitor does, and nothing alters its rewards
+        return [wrapper_class is Monitor] * len(list(self._get_indices(indices)))
+
+    def render(self, mode: str | None = None):
+        """SB3's ``VecEnv.render`` for "rgb_array" (every game's picture tiled into one image) and
+        for a ``mode`` other than ``render_mode`` (a warning); with ``render_mode`` "ansi" a tuple
+        of every game's text, with "human" every game printed (``rendering.py``)."""
+        if self.render_mode in ("ansi", "human") and mode in (None, self.render_mode):
+            # not SB3's own: it would ask env_method("render"), that is this very method
+            if self.batch.state is None:
+                return None
+            return render_games(self.batch.state, self.render_mode)
+        return super().render(mode)
 
     def get_images(self):
-        return [render_game(self.batch.state, i, "rgb_array") for i in range(self.num_envs)]
+        return list(render_games(self.batch.state, "rgb_array"))
 
     @property
     def state(self):

@@ -21,7 +21,8 @@ class LegalDiscrete(spaces.Discrete):
     environment's current decision (``legal()`` returns it as a bool mask), so a random agent and
     the ecosystem's checkers never send an illegal action by accident. An explicit ``mask`` is
     honoured as in ``Discrete``. Pickled (e.g. in a saved SB3 model), it forgets the environment
-    and samples like a plain ``Discrete``."""
+    and samples like a plain ``Discrete`` until ``bind`` ties it to one again (a pickled
+    environment does so itself)."""
 
     def __init__(self, legal: Callable[[], np.ndarray | None], n: int = NUM_ACTIONS, seed=None):
         super().__init__(n, seed=seed)
@@ -33,6 +34,10 @@ class LegalDiscrete(spaces.Discrete):
             if legal is not None and legal.any():
                 mask = legal.astype(np.int8)
         return super().sample(mask=mask, probability=probability)
+
+    def bind(self, legal: Callable[[], np.ndarray | None]) -> None:
+        """Sample the legal actions of ``legal()`` from now on."""
+        self._legal = legal
 
     def __getstate__(self):
         state = self.__dict__.copy()

@@ -21,6 +21,9 @@ Autoreset (``autoreset_mode``, declared in ``metadata["autoreset_mode"]``):
 ended at this step ``won``, ``score``, ``loss_reason`` and ``illegal_action`` (True: forfeited by an
 illegal action, see ``batch.GameBatch``), with Gymnasium's ``_won``, ``_score``... row masks.
 Actions must be an (N,) integer array in range (else ``TypeError`` / ``ValueError``).
+``action_space`` is Gymnasium's batched ``MultiDiscrete``: its ``sample()`` is *unmasked* (ids
+that are mostly illegal and forfeit); ``action_space.sample(mask=tuple(info["action_mask"]
+.astype(np.int8)))`` draws a legal action per game.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from gymnasium.vector.utils import batch_space
 
 from ..actions import NUM_ACTIONS
 from .batch import check_actions, make_batch
-from .gym_env import RENDER_MODES, render_game
+from .rendering import RENDER_MODES, check_render_mode, render_games, shows_in_human_mode
 from .spaces import observation_space
 
 AUTORESET_MODES = {m.value: m for m in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP)}
@@ -65,8 +68,7 @@ class GhostStoriesVectorEnv(VectorEnv):
         if mode not in AUTORESET_MODES:
             raise ValueError(f"autoreset_mode={autoreset_mode!r} is not allowed; choose one of "
                              f"{list(AUTORESET_MODES)}")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode={render_mode!r} is not allowed; choose one of {RENDER_MODES}")
+        check_render_mode(render_mode)
         self.autoreset_mode = AUTORESET_MODES[mode]
         self.metadata = {**self.metadata, "autoreset_mode": self.autoreset_mode}
         self.batch = make_batch(**options)
@@ -78,6 +80,7 @@ class GhostStoriesVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._pending = np.zeros(num_envs, bool)     # rows to restart at the next step (NextStep)
 
+    @shows_in_human_mode
     def reset(self, *, seed=None, options: dict | None = None):
         """New games in every row. ``seed``: an int (row i plays game ``seed + i``, later games
         draw their seeds from it), a list of N ints, or None (carry on with the sequence). There
@@ -88,6 +91,7 @@ class GhostStoriesVectorEnv(VectorEnv):
         self._pending[:] = False
         return self.batch.observe(), self._info()
 
+    @shows_in_human_mode
     def step(self, actions):
         if self.batch.state is None:
             raise RuntimeError("call reset() before step()")
@@ -143,10 +147,11 @@ class GhostStoriesVectorEnv(VectorEnv):
         return {"action_mask": self.action_masks(), "seat": self.batch.current_player()}
 
     def render(self):
-        """A tuple with the picture of every game (``render_mode`` "ansi" or "rgb_array")."""
+        """A tuple with the picture of every game (``render_mode`` "ansi" or "rgb_array"), or
+        None ("human": every game printed; ``rendering.py``)."""
         if self.render_mode is None or self.batch.state is None:
             return None
-        return tuple(render_game(self.batch.state, i, self.render_mode) for i in range(self.num_envs))
+        return render_games(self.batch.state, self.render_mode)
 
     @property
     def state(self):

@@ -152,8 +152,8 @@ def test_bad_input__step_before_reset_and_bad_options():
         env.reset(options={"seed": 1})
     with pytest.raises(ValueError, match="frame"):
         GhostStoriesEnv(frame="sideways")
-    with pytest.raises(ValueError, match="render_mode"):
-        GhostStoriesEnv(render_mode="human")
+    with pytest.raises(ValueError, match="render_mode='window' is not allowed.*'human'"):
+        GhostStoriesEnv(render_mode="window")
     with pytest.raises(ValueError, match="num_players"):
         GhostStoriesEnv(num_players=5)
 

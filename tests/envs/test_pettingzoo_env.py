@@ -2,9 +2,10 @@
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test, state_test
+from pettingzoo.utils.conversions import aec_to_parallel
 
-from ghoststories_env import Engine, GameConfig, ghost_stories_v0
+from ghoststories_env import NUM_ACTIONS, Engine, GameConfig, ghost_stories_v0
 from ghoststories_env.envs import observation
 from ghoststories_env.envs.pettingzoo_env import WAIT
 
@@ -13,11 +14,31 @@ from ghoststories_env.envs.pettingzoo_env import WAIT
 # use the same {"observation", "action_mask"} convention as this one.
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+# parallel_seed_test and state_test sample unmasked actions: the acting agent's usually forfeits.
+@pytest.mark.filterwarnings("ignore::ghoststories_env.envs.batch.IllegalActionWarning")
 @pytest.mark.parametrize("players", [4, 2, 1])
 def test_pettingzoo_checkers__pass(players):
     api_test(ghost_stories_v0.env(num_players=players), num_cycles=200)
     parallel_api_test(ghost_stories_v0.parallel_env(num_players=players), num_cycles=200)
     seed_test(lambda: ghost_stories_v0.env(num_players=players, difficulty="hell"), num_cycles=50)
+    parallel_seed_test(lambda: ghost_stories_v0.parallel_env(num_players=players), num_cycles=50)
+    state_test(ghost_stories_v0.env(num_players=players),
+               ghost_stories_v0.parallel_env(num_players=players), num_cycles=50)
+
+
+@pytest.mark.parametrize("make", [ghost_stories_v0.env, ghost_stories_v0.parallel_env])
+def test_state_space__holds_the_state(make):
+    env = make(num_players=2)
+    env.reset(seed=5)
+    assert env.state_space.shape == env.state().shape and env.state_space.contains(env.state())
+
+
+def test_aec__is_not_parallelizable():
+    """Who decides next follows the game, not a cycle of the agents: aec_to_parallel refuses."""
+    env = ghost_stories_v0.env()
+    assert env.metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(env)
 
 
 def test_aec__the_selected_agent_is_the_deciding_taoist():
@@ -108,13 +129,36 @@ def test_parallel__bad_actions_name_the_problem():
     legal = int(np.flatnonzero(obs[acting]["action_mask"])[0])
     with pytest.raises(ValueError, match="must decide"):
         env.step({waiting: WAIT})
-    with pytest.raises(ValueError, match="waiting"):
-        env.step({acting: legal, waiting: 3})
+    with pytest.raises(ValueError, match="out of range"):
+        env.step({acting: legal, waiting: 10 ** 6})     # out of the space, even when waiting
+    with pytest.raises(TypeError):
+        env.step({acting: legal, waiting: None})
     with pytest.raises(ValueError, match="unknown"):
         env.step({acting: legal, "taoist_9": 0})
     with pytest.raises(TypeError):
         env.step([legal])
     assert env.batch.state.equals(before)
+
+
+def test_parallel__a_waiting_agents_action_is_ignored():
+    """Clients that sample an action for every agent (parallel_seed_test, RLlib) play: whatever
+    in-space action a waiting agent sends, the game goes on as if he had sent 0 or nothing."""
+    games = [ghost_stories_v0.parallel_env(num_players=3) for _ in range(3)]
+    seen = [g.reset(seed=2) for g in games]
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        obs, infos = seen[0]
+        acting = next(a for a in games[0].agents if infos[a]["acting"])
+        action = int(rng.choice(np.flatnonzero(obs[acting]["action_mask"])))
+        others = [a for a in games[0].agents if a != acting]
+        sent = [{acting: action},
+                {acting: action, **dict.fromkeys(others, WAIT)},
+                {acting: action, **{a: int(rng.integers(0, NUM_ACTIONS)) for a in others}}]
+        seen = [g.step(s)[::4] for g, s in zip(games, sent)]
+        np.testing.assert_equal(seen[1], seen[0])
+        np.testing.assert_equal(seen[2], seen[0])
+        if not games[0].agents:
+            break
 
 
 def test_agents__follow_the_played_seats():

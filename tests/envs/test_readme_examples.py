@@ -17,14 +17,18 @@ def envs_blocks() -> list[str]:
 def test_readme__has_one_example_per_interface():
     code = "\n".join(envs_blocks())
     for needle in ("gymnasium.make(", "gymnasium.make_vec(", "GhostStoriesSB3VecEnv(",
-                   "ghost_stories_v0.env(", "ghost_stories_v0.parallel_env(", "save_gif("):
+                   "ghost_stories_v0.env(", "ghost_stories_v0.parallel_env(", "save_gif(",
+                   "evaluate_policy(", "get_state()", "set_state(", '"scenario":',
+                   'render_mode="human"', "pickle.loads(", "check_env(", "api_test(",
+                   "parallel_api_test(", "seed_test(", "parallel_seed_test(", "render_test(",
+                   "state_test("):
         assert needle in code, needle
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
-def test_readme__examples_run(tmp_path, monkeypatch):
+def test_readme__examples_run_each_alone(tmp_path, monkeypatch):
+    """Every block runs in a fresh namespace, as when pasted alone into a new interpreter."""
     monkeypatch.chdir(tmp_path)                  # the recording example writes its files here
-    namespace: dict = {}
     for block in envs_blocks():
-        exec(compile(block, str(README), "exec"), namespace)
+        exec(compile(block, str(README), "exec"), {})
     assert (tmp_path / "game.gif").exists() and (tmp_path / "game.png").exists()

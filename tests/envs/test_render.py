@@ -1,17 +1,16 @@
-"""Pictures of the table (render_rgb.py) and saved games (recording.py)."""
+"""Pictures of the table (render_rgb.py), render modes in every env (rendering.py) and saved games
+(recording.py)."""
 
 import builtins
 
 import numpy as np
 import pytest
+from PIL import Image
+from pettingzoo.test import render_test
 
-pytest.importorskip("PIL", reason="pictures need the 'render' extra (Pillow)")
-
-from PIL import Image  # noqa: E402
-
-from ghoststories_env import Engine, ghost_stories_v0  # noqa: E402
-from ghoststories_env.envs import GhostStoriesEnv, render_rgb  # noqa: E402
-from ghoststories_env.envs.recording import record_game, save_gif, save_strip  # noqa: E402
+from ghoststories_env import Engine, ghost_stories_v0
+from ghoststories_env.envs import GhostStoriesEnv, GhostStoriesVectorEnv, render_rgb
+from ghoststories_env.envs.recording import record_game, save_gif, save_strip
 
 
 def test_rgb_array__a_whole_table_in_colour():
@@ -70,5 +69,57 @@ def test_missing_pillow__clear_error(monkeypatch):
             raise ImportError("No module named 'PIL'")
         return real_import(name, *args, **kwargs)
     monkeypatch.setattr(builtins, "__import__", no_pil)
-    with pytest.raises(ImportError, match=r"ghoststories_env\[render\]"):
+    with pytest.raises(ImportError, match="need Pillow.*pip install pillow"):
         render_rgb.render_rgb(Engine().reset([0]), 0)
+
+
+def test_pettingzoo_render_test__passes_in_every_mode():
+    render_test(lambda render_mode=None: ghost_stories_v0.env(num_players=2, render_mode=render_mode))
+
+
+def test_human__the_text_picture_is_printed_after_reset_and_step(capsys):
+    env = GhostStoriesEnv(render_mode="human")
+    _, info = env.reset(seed=0)
+    shown = capsys.readouterr().out
+    assert shown.startswith("Ghost Stories - normal") and "Village" in shown
+    env.step(int(info["action_mask"].argmax()))
+    assert "Village" in capsys.readouterr().out
+    assert env.render() is None and "Village" in capsys.readouterr().out
+    env.set_state(env.get_state())
+    assert "Village" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("make", [ghost_stories_v0.env, ghost_stories_v0.parallel_env])
+def test_human__pettingzoo_prints_after_reset_and_step(make, capsys):
+    env = make(num_players=1, render_mode="human")
+    env.reset(seed=0)
+    assert capsys.readouterr().out.count("Village") == 1
+    mask = env.unwrapped.batch.mask[0]
+    env.step(int(mask.argmax()) if make is ghost_stories_v0.env else {"taoist_0": int(mask.argmax())})
+    assert capsys.readouterr().out.count("Village") == 1
+
+
+def test_human__vector_env_prints_every_game(capsys):
+    envs = GhostStoriesVectorEnv(num_envs=3, render_mode="human")
+    _, info = envs.reset(seed=0)
+    out = capsys.readouterr().out
+    assert out.count("Village") == 3 and "game 2:" in out
+    envs.step(info["action_mask"].argmax(1))
+    assert capsys.readouterr().out.count("Village") == 3
+    assert envs.render() is None
+
+
+@pytest.mark.parametrize("mode", ["ansi", "human", "rgb_array"])
+def test_sb3_render__every_mode(mode, capsys):
+    """SB3's own VecEnv.render would ask env_method("render"), i.e. itself, for ansi and human."""
+    pytest.importorskip("stable_baselines3")
+    from ghoststories_env.envs import GhostStoriesSB3VecEnv
+    venv = GhostStoriesSB3VecEnv(num_envs=2, render_mode=mode)
+    venv.reset()
+    shown = venv.render()
+    if mode == "ansi":
+        assert len(shown) == 2 and all(text.startswith("Ghost Stories") for text in shown)
+    elif mode == "human":
+        assert shown is None and capsys.readouterr().out.count("Village") == 2 * 2   # reset, render
+    else:
+        assert shown.ndim == 3 and shown.shape[0] * shown.shape[1] >= 2 * render_rgb.HEIGHT * render_rgb.WIDTH

@@ -1,5 +1,7 @@
 """Team rewards (ghoststories_env/envs/rewards.py) through the environments."""
 
+import pickle
+
 import numpy as np
 import pytest
 
@@ -83,7 +85,38 @@ def test_loss__minus_one_and_frozen_rewards_after():
 def test_make_reward__bad_names_and_options_are_clear():
     with pytest.raises(ValueError, match="reward='points'"):
         make_reward("points")
-    with pytest.raises(ValueError, match="bad options"):
+    with pytest.raises(ValueError, match=r"unknown option\(s\) \['scale'\].*allowed: \['win', 'loss'\]"):
         make_reward("win_loss", scale=2)
     with pytest.raises(ValueError, match="shaping weight"):
         make_reward("shaped", weights={"luck": 1.0})
+
+
+@pytest.mark.parametrize("reward, options, named", [
+    ("score", {"scale": "x"}, "scale='x' is not allowed; it must be a finite real number"),
+    ("score", {"scale": float("nan")}, "scale=nan is not allowed"),
+    ("score", {"scale": None}, "scale=None is not allowed"),
+    ("win_loss", {"win": float("inf")}, "win=inf is not allowed"),
+    ("win_loss", {"loss": True}, "loss=True is not allowed"),
+    ("shaped", {"gamma": 1.5}, r"gamma=1.5 is not allowed.* in \[0, 1\]"),
+    ("shaped", {"weights": {"qi": float("nan")}}, r"weights\['qi'\]=nan is not allowed"),
+    ("shaped", {"weights": [1.0]}, r"weights=\[1.0\] is not allowed"),
+])
+def test_reward_options__bad_values_fail_when_the_env_is_built(reward, options, named):
+    with pytest.raises(ValueError, match=named):
+        GhostStoriesEnv(reward=reward, reward_options=options)
+
+
+def test_reward_options__must_be_a_dict():
+    with pytest.raises(TypeError, match="reward_options must be a dict"):
+        GhostStoriesEnv(reward="score", reward_options=[("scale", 2.0)])
+
+
+@pytest.mark.parametrize("name", ["win_loss", "score", "shaped"])
+def test_rewards__pickle_and_give_the_same_rewards(name):
+    env = GhostStoriesEnv(reward=name)
+    fn = make_reward(name)
+    copy = pickle.loads(pickle.dumps(fn))
+    env.reset(options={"scenario": WINNING})
+    before = env.state
+    env.step(A.MOVE + 0)
+    assert np.array_equal(copy(before, env.state), fn(before, env.state))

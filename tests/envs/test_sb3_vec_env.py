@@ -28,6 +28,8 @@ def test_vec_env__spaces_masks_and_seeded_reset():
     assert np.array_equal(some, venv.state.mask[[2, 5]])
     assert venv.has_attr("action_masks") and venv.get_attr("render_mode") == [None] * N
     assert venv.env_is_wrapped(object) == [False] * N
+    from stable_baselines3.common.monitor import Monitor
+    assert venv.env_is_wrapped(Monitor) == [True] * N          # it reports "episode" itself
 
 
 def test_step__same_step_reset_with_terminal_observation():
@@ -83,3 +85,43 @@ def test_maskable_ppo__learns_a_few_hundred_steps_on_the_batch():
     obs = venv.reset()
     actions, _ = model.predict(obs, action_masks=venv.action_masks())
     assert venv.state.mask[np.arange(16), actions].all()
+
+
+def test_episode_info__return_and_length_of_each_finished_game():
+    venv = GhostStoriesSB3VecEnv(num_envs=N, reward="shaped")
+    venv.seed(2)
+    venv.reset()
+    rng = np.random.default_rng(0)
+    returns, lengths, seen = np.zeros(N), np.zeros(N, int), 0
+    for _ in range(300):
+        _, reward, done, infos = venv.step(random_actions(venv, rng))
+        returns += reward
+        lengths += 1
+        for i in np.flatnonzero(done):
+            assert infos[i]["episode"]["r"] == pytest.approx(returns[i], abs=1e-5)
+            assert infos[i]["episode"]["l"] == lengths[i] and infos[i]["episode"]["t"] >= 0
+            returns[i], lengths[i], seen = 0, 0, seen + 1
+        assert all("episode" not in infos[i] for i in np.flatnonzero(~done))
+    assert seen >= N
+
+
+class LegalRandomModel:
+    """What evaluate_policy needs of a model: predict(obs, ...) -> (actions, state)."""
+
+    def __init__(self, venv):
+        self.venv, self.rng = venv, np.random.default_rng(0)
+
+    def predict(self, obs, state=None, episode_start=None, deterministic=False):
+        return random_actions(self.venv, self.rng), None
+
+
+def test_evaluate_policy__reads_the_episodes_without_a_warning():
+    import warnings
+
+    from stable_baselines3.common.evaluation import evaluate_policy
+    venv = GhostStoriesSB3VecEnv(num_envs=4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                 # "not wrapped with a Monitor" would fail
+        rewards, lengths = evaluate_policy(LegalRandomModel(venv), venv, n_eval_episodes=8,
+                                           return_episode_rewards=True)
+    assert len(rewards) == 8 and set(rewards) <= {1.0, -1.0} and min(lengths) >= 5

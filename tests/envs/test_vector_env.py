@@ -151,3 +151,15 @@ def test_render__one_picture_per_game():
     envs.reset(seed=0)
     frames = envs.render()
     assert len(frames) == 2 and all(f.startswith("Ghost Stories") for f in frames)
+
+
+def test_action_space__sample_is_unmasked_and_the_documented_masked_sample_is_legal():
+    envs = make(illegal_action="raise")
+    obs, info = envs.reset(seed=0)
+    for _ in range(30):                 # with NextStep rows restarting (mask: action 0 only)
+        actions = envs.action_space.sample(mask=tuple(info["action_mask"].astype(np.int8)))
+        assert info["action_mask"][np.arange(N), actions].all()
+        obs, reward, terminated, truncated, info = envs.step(actions)
+    envs.action_space.seed(0)
+    unmasked = np.stack([envs.action_space.sample() for _ in range(10)])
+    assert not info["action_mask"][np.arange(N), unmasked].all(1).all()

@@ -35,6 +35,10 @@ How it decides, in one unit (about one official point, a lost game = ``weights.L
   Qi to the weakest, a possessed board's loss to whoever it hurts least, Curse rerolls when an
   average roll hurts less.
 
+* **Team plans** (``plans.py``), off by default (``heuristic``), on in ``heuristic:plans``: play
+  over several Yang phases the default team does not plan (getting ready before an incarnation's
+  public place in the deck, then striking it). With no plan on, every decision is the default's.
+
 Every decision has an answer; a decision kind without a scorer (none today) falls back to the
 first legal action. The facts a decision needs many times (a seat's exorcism plan, the tiles'
 worth, the threats) are computed once per decision kind and seat (``context.per_context``).
@@ -48,6 +52,8 @@ from ghoststories_env.rules import stack
 
 from ..base import Batch, register
 from . import exorcism, ghosts, powers, rewards, turn, village
+from . import plans as plan_names
+from .plans import spec as plan_spec
 from .context import Ctx, settled
 
 # decision name -> scorer(ctx) -> (n, A) scores; the best legal action is played
@@ -85,8 +91,10 @@ _BY_CODE = {stack.CODES[name]: fn for name, fn in SCORERS.items() if name in sta
 class HeuristicAgent:
     """The rule-based team described in this module's docstring (reads ``batch.state``)."""
 
-    def __init__(self):
-        self.name = "heuristic"
+    def __init__(self, plans: tuple[str, ...] = ()):
+        """``plans``: team plans to switch on (``plans.NAMES``); none plays the default team."""
+        self.plans = frozenset(plans)
+        self.name = plan_spec(tuple(p for p in plan_names.NAMES if p in self.plans))
 
     def scores(self, batch: Batch) -> np.ndarray:
         """(B, A) the score of every action, ``-inf`` where illegal; the agent plays the argmax.
@@ -99,7 +107,7 @@ class HeuristicAgent:
             if scorer is None:
                 continue
             rows = running[part]
-            scores = settled(scorer(Ctx(S, rows)))        # equal scores: lowest action id wins
+            scores = settled(scorer(Ctx(S, rows, self.plans)))    # ties: lowest action id wins
             out[rows] = np.where(mask[rows], scores, -np.inf)
         return out
 
@@ -108,9 +116,8 @@ class HeuristicAgent:
 
 
 def _make(arg: str, **_) -> HeuristicAgent:
-    if arg:
-        raise ValueError(f"agent 'heuristic' takes no argument, got {arg!r}")
-    return HeuristicAgent()
+    """``heuristic``, ``heuristic:plans`` (the adopted plans) or ``heuristic:plans=a+b``."""
+    return HeuristicAgent(plan_names.parse(arg) if arg else ())
 
 
 register("heuristic", _make)

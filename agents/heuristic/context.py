@@ -68,8 +68,9 @@ def settled(x):
 
 
 class Ctx:
-    def __init__(self, S, idx: np.ndarray):
+    def __init__(self, S, idx: np.ndarray, plans: frozenset = frozenset()):
         self.S, self.idx = S, idx
+        self.plans = plans                  # team plans switched on (``plans.py``); none by default
         self.n = idx.size
         self.rows = np.arange(self.n)
         self.who, self.a, self.b = stack.args(S, idx)
@@ -79,7 +80,7 @@ class Ctx:
         """The same facts for the rows ``sel`` (bool or positions) only. Facts already known
         that do not depend on a seat (cached properties, ``per_context`` results without
         arguments) are carried over: every one of them is computed row by row."""
-        sub = Ctx(self.S, self.idx[sel])
+        sub = Ctx(self.S, self.idx[sel], self.plans)
         for name, value in self.__dict__.items():
             if isinstance(getattr(type(self), name, None), cached_property):
                 sub.__dict__[name] = _rows_of(value, sel)

@@ -16,6 +16,7 @@ import numpy as np
 from ghoststories_env import cards as C
 from ghoststories_env.geometry import SPACE_LINE
 
+from . import plans
 from . import weights as W
 from .context import Ctx, per_context
 
@@ -59,6 +60,8 @@ def token_values(ctx: Ctx) -> np.ndarray:
     demand = (threat(ctx)[..., None] * np.maximum(ctx.req - 1, 0)).sum(1)
     team = (ctx.S.tao[ctx.idx] * ctx.living[..., None]).sum(1)
     extra = np.minimum(W.TOKEN_DEMAND_CAP, W.TOKEN_DEMAND * demand) / (1 + 0.5 * team)
+    if "incarnation" in ctx.plans:              # plans.py: tokens for the incarnation
+        return W.TOKEN_BASE + extra + plans.incarnation_tokens(ctx, team)
     return W.TOKEN_BASE + extra
 
 
@@ -179,6 +182,8 @@ def threat(ctx: Ctx) -> np.ndarray:
     v = v + ((bits & C.B_MIDDLE_DISCARD) != 0) * W.MIDDLE_DISCARD
     clock = W.INCARNATION + W.INCARNATION_CLOCK * 10 / (ctx.cards_left + 1)
     v = v + ctx.is_inc * clock[:, None]
+    if "incarnation" in ctx.plans:              # plans.py: beating it is the game
+        v = v + plans.strike(ctx)
     return np.where(ctx.has_ghost, v, 0.0)
 
 

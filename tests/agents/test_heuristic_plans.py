@@ -1,4 +1,5 @@
-"""The heuristic's team plays on hand-built positions: each plan does what its docstring says."""
+"""The heuristic's team plays on hand-built and reached positions: each plan does what its
+docstring says, and the default team (no plan switched on) is the one the goldens record."""
 
 from __future__ import annotations
 
@@ -6,10 +7,13 @@ import numpy as np
 import pytest
 
 from agents import Batch
-from agents.heuristic import HeuristicAgent, ghosts
+from agents.heuristic import HeuristicAgent, ghosts, plans, threats
+from agents.heuristic import weights as W
 from agents.heuristic.context import Ctx
 from ghoststories_env import actions as A
-from helpers import build, decision, legal_in
+from ghoststories_env import cards as C
+from ghoststories_env.geometry import OPPOSITE
+from helpers import act, build, decision, legal_in
 
 # north's turn starts and a yellow resistance-2 ghost (#6, no left stone) is drawn onto the empty
 # yellow board. North space 2 faces the north-west corner with west (blue) space 0 (space 9),
@@ -49,3 +53,97 @@ def test_corner_pair_chance__is_the_chance_three_dice_meet_both_needs():
     assert ghosts.BOTH_CHANCE[0, 1, 1, 1] == pytest.approx(11 / 27)
     assert ghosts.BOTH_CHANCE[0, 1, 0, 1] == pytest.approx(7 / 27)       # Y2: two of {Y, white}
     assert ghosts.BOTH_CHANCE[0, 2, 3, 2] == 0.0
+
+
+# -- the switch: heuristic:plans ---------------------------------------------------------------------
+
+def test_heuristic__default_has_no_plans_and_plans_rebuild_from_their_name():
+    import agents
+    assert agents.make("heuristic").plans == frozenset() and agents.make("heuristic").name == "heuristic"
+    for spec in ("heuristic:plans", "heuristic:plans=incarnation"):
+        agent = agents.make(spec)
+        assert agent.plans == frozenset(plans.ADOPTED)
+        assert agents.make(agent.name).plans == agent.plans
+    with pytest.raises(ValueError):
+        agents.make("heuristic:fast")
+    with pytest.raises(ValueError):
+        agents.make("heuristic:plans=nonsense")
+
+
+def test_heuristic_plans__play_as_the_default_far_from_any_incarnation():
+    # reached positions (Initiation 4p, the incarnation is the deck's 46th card): until it is
+    # READY_DRAWS cards away (and once drawn, while not in play), every score of the planning team
+    # is the default team's
+    from ghoststories_env import Engine, GameConfig
+    engine = Engine(GameConfig(num_players=4, difficulty="initiation"))
+    state = engine.reset(np.arange(16) + 7_000)
+    default, planner = HeuristicAgent(), HeuristicAgent(plans.ADOPTED)
+    checked = 0
+    while not state.terminated.all():
+        batch = Batch(engine, state)
+        ctx = Ctx(state, np.arange(16))
+        far = (plans.draws_to_incarnation(ctx) > plans.READY_DRAWS) & ~ctx.is_inc.any(1)
+        live = far & ~state.terminated
+        np.testing.assert_array_equal(default.scores(batch)[live], planner.scores(batch)[live])
+        checked += int(live.sum())
+        state = engine.step(state, default.act(batch))
+    assert checked > 1000
+
+
+# -- incarnation: ready, then strike ---------------------------------------------------------------
+
+def test_incarnation_plan__counts_the_draws_to_its_public_place_and_stockpiles_near_it():
+    # the deck's third card is an incarnation: 2 draws before it, then none left after it
+    engine, state = build({"at": "yang", "deck": [2, 3, "Forgotten Ones", 4] + list(range(10, 20))})
+    on, off = Ctx(state, np.array([0]), frozenset(plans.ADOPTED)), Ctx(state, np.array([0]))
+    assert plans.draws_to_incarnation(on).tolist() == [2]
+    assert plans.unseen_incarnations(on).sum() == 10
+    extra = threats.token_values(on) - threats.token_values(off)
+    # every colour some unseen incarnation needs more of than the team holds (none) gains
+    assert (extra > 0).all() and extra[0, C.COLOURS.index("black")] == extra.max()
+    engine, state = build({"at": "yang", "deck": [2, 3, 4] + list(range(10, 20)) + ["Forgotten Ones"]})
+    on, off = Ctx(state, np.array([0]), frozenset(plans.ADOPTED)), Ctx(state, np.array([0]))
+    assert plans.draws_to_incarnation(on).tolist() == [13]
+    np.testing.assert_array_equal(threats.token_values(on), threats.token_values(off))
+
+
+def test_incarnation_plan__the_circle_of_prayer_goes_on_the_incarnations_colour():
+    # yellow asks the Circle for help; a blue resistance-3 incarnation is in play on the red board
+    # and three green haunters are about to haunt: the default team weakens green, the planning
+    # team the incarnation's blue
+    engine, state = build({"boards": {
+        "yellow": {"taoist": {"tile": "Circle of Prayer", "yinyang": False}},
+        "red": {"spaces": [None, {"ghost": "Dark Mistress"}, None]},
+        "green": {"spaces": [{"ghost": 27, "haunter": 1}, {"ghost": 30, "haunter": 1},
+                             {"ghost": 31, "haunter": 1}]}},
+        "haunted": ["Tea House", "Cemetery"], "at": "yang", "deck": [2, 3, 4]})
+    state = act(engine, state, "MOVE", 0)
+    state = act(engine, state, "HELP")
+    assert decision(engine, state) == "CIRCLE_COLOUR"
+    colour = lambda agent: C.COLOURS[int(agent.act(Batch(engine, state))[0]) - A.CHOOSE_COLOUR]  # noqa: E731
+    assert colour(HeuristicAgent()) == "green"
+    assert colour(HeuristicAgent(plans.ADOPTED)) == "blue"
+    on, off = Ctx(state, np.array([0]), frozenset(plans.ADOPTED)), Ctx(state, np.array([0]))
+    strike = threats.threat(on) - threats.threat(off)
+    assert strike[0, 4] == pytest.approx(plans.INC_STRIKE * W.LOSS)      # red space 1
+    assert np.delete(strike[0], 4).tolist() == [0.0] * 11
+
+
+def test_incarnation_plan__the_ghost_that_blocks_an_incarnation_shares_its_strike():
+    # the Howling Nightmare (red space 1) cannot be exorcised while its opposite space holds a
+    # ghost (RULES.md 12): that ghost gets INC_UNBLOCK of the strike, no other does
+    g = 4
+    blocker = int(OPPOSITE[g])
+    seat, k = divmod(blocker, 3)
+    spaces = [None, None, None]
+    spaces[k] = {"ghost": 2}
+    engine, state = build({"boards": {"red": {"spaces": [None, {"ghost": "Howling Nightmare"}, None]},
+                                      C.COLOURS[seat]: {"spaces": spaces}},
+                           "at": "yang", "deck": [3, 4, 5]})
+    on, off = Ctx(state, np.array([0]), frozenset(plans.ADOPTED)), Ctx(state, np.array([0]))
+    strike = (threats.threat(on) - threats.threat(off))[0]
+    # (after the threats: ``Ctx.targetable`` narrows ``has_ghost`` in place, see context.py)
+    assert not on.targetable[0, g]
+    assert strike[g] == pytest.approx(plans.INC_STRIKE * W.LOSS)
+    assert strike[blocker] == pytest.approx(plans.INC_UNBLOCK * plans.INC_STRIKE * W.LOSS)
+    assert np.count_nonzero(strike) == 2

@@ -1,0 +1,107 @@
+"""Team plans: play over several Yang phases that the default heuristic does not plan, switched on
+by ``HeuristicAgent(plans=...)`` (``agents.make("heuristic:plans")``). With no plan on, the
+heuristic plays exactly as before: every plan is a branch on ``ctx.plans``.
+
+* ``incarnation``: get ready before an incarnation's card comes up, then strike it.
+  - *Ready*: its place in the deck is public (RULES.md 3, 12; not which incarnation it is), so
+    from ``READY_DRAWS`` cards before it a Tao token is worth ``INC_READY`` more times the share of
+    the incarnations not seen yet that need more of its colour than the team holds: the team
+    stockpiles what the incarnation will ask for.
+  - *Strike*: once it is in play, beating it is what the game is about (the last one wins the
+    game; until then the deck is the clock): it is worth ``INC_STRIKE`` lost games more than the
+    default values it, and a token of a colour it still needs beyond the team's is worth
+    ``INC_TOKEN`` more; a ghost that keeps it from being exorcised (on the opposite space of the
+    Howling Nightmare) gets ``INC_UNBLOCK`` of that. Everything that reads the threats follows: attempts from the tiles facing
+    it, the Circle of Prayer on its colour, the Mantra on it, the Herbalist and the Tea House for
+    its tokens.
+
+Measured on 1,000 Initiation 4p ``eval`` games (results/benchmark_plans/README.md): 104 wins for
+the default heuristic, 142 with the strike alone, 157 with its tokens, 162 with the readiness,
+166 with the unblocking.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ghoststories_env import cards as C
+from ghoststories_env.geometry import OPPOSITE
+
+from . import weights as W
+from .context import Ctx, per_context
+
+NAMES = ("incarnation",)       # every plan, in the order a spec lists them
+ADOPTED = ("incarnation",)     # the plans ``heuristic:plans`` switches on
+
+INC_STRIKE = 10.0              # an incarnation in play: this many lost games (W.LOSS) more
+INC_UNBLOCK = 0.5              # the ghost blocking it (its opposite space): this share of it
+INC_TOKEN = 2.0                # a token of a colour it still needs beyond the team's tokens
+INC_READY = 3.0                # a token, times the share of unseen incarnations that need it ...
+READY_DRAWS = 8                # ... from this many cards before the next incarnation's place
+
+
+def parse(arg: str) -> tuple[str, ...]:
+    """``"plans"`` -> the adopted plans; ``"plans=a+b"`` -> exactly those (for measuring them)."""
+    head, _, listed = arg.partition("=")
+    if head != "plans":
+        raise ValueError(f"agent 'heuristic' takes no argument, 'plans' or 'plans=a+b', got {arg!r}")
+    chosen = tuple(listed.split("+")) if listed else ADOPTED
+    unknown = [p for p in chosen if p not in NAMES]
+    if unknown:
+        raise ValueError(f"unknown plan(s) {unknown}; known: {', '.join(NAMES)}")
+    return tuple(p for p in NAMES if p in chosen)
+
+
+def spec(plans: tuple[str, ...]) -> str:
+    """The agent name that rebuilds a heuristic with ``plans`` on (``agents.make(spec)``)."""
+    if not plans:
+        return "heuristic"
+    if tuple(plans) == ADOPTED:
+        return "heuristic:plans"
+    return "heuristic:plans=" + "+".join(plans)
+
+
+# -- incarnation -----------------------------------------------------------------------------------
+
+def strike(ctx: Ctx) -> np.ndarray:
+    """(n, 12) what the plan adds to the threat of each ghost: the incarnations in play, and a
+    ghost that keeps one from being exorcised (the one on the opposite space of an incarnation
+    that needs it empty) a share ``INC_UNBLOCK`` of it."""
+    value = ctx.is_inc * INC_STRIKE * W.LOSS
+    blocks = ctx.is_inc & ((ctx.bits & C.B_OPPOSITE) != 0)
+    return value + INC_UNBLOCK * (value * blocks)[:, OPPOSITE] * ctx.has_ghost
+
+
+def incarnation_tokens(ctx: Ctx, team: np.ndarray) -> np.ndarray:
+    """(n, 5) what the plan adds to a Tao token of each colour, given the team's tokens ``team``
+    (n, 5): a colour the incarnation in play still needs, and the colours the unseen ones need
+    when the next incarnation's place is near."""
+    need = np.where(ctx.is_inc[..., None], ctx.req, 0).max(1)                  # (n, 5)
+    unseen = unseen_incarnations(ctx)                                           # (n, 65)
+    short = (C.CARD_REQ[None] > team[:, None, :]) & unseen[..., None]           # (n, 65, 5)
+    soon = draws_to_incarnation(ctx) <= READY_DRAWS
+    ready = INC_READY * soon[:, None] * short.sum(1) / np.maximum(unseen.sum(1), 1)[:, None]
+    return INC_TOKEN * (need > team) + ready
+
+
+@per_context
+def draws_to_incarnation(ctx: Ctx) -> np.ndarray:
+    """(n,) cards still to draw before the next incarnation's (its place in the deck is public,
+    RULES.md 3; only whether a place holds an incarnation is read); 999 when none is left."""
+    S, idx = ctx.S, ctx.idx
+    deck = S.deck[idx].astype(np.int64)
+    slot = np.arange(deck.shape[1])[None]
+    undrawn = (slot >= S.deck_pos[idx, None]) & (slot < S.deck_len[idx, None])
+    inc = undrawn & (deck >= 0) & C.IS_INCARNATION[np.maximum(deck, 0)]
+    return np.where(inc.any(1), inc.argmax(1) - S.deck_pos[idx].astype(np.int64), 999)
+
+
+@per_context
+def unseen_incarnations(ctx: Ctx) -> np.ndarray:
+    """(n, 65) bool: the incarnation cards the players have not seen (neither in play nor
+    discarded); those left out of a 1-3 player game are unseen too."""
+    seen = ctx.S.discarded[ctx.idx].copy()
+    rows = np.repeat(ctx.rows, 12).reshape(ctx.n, 12)
+    seen[rows[ctx.has_ghost], ctx.ghost[ctx.has_ghost]] = True
+    return C.IS_INCARNATION[None] & ~seen
+

@@ -27,6 +27,7 @@ a batch advances in one engine batch.
                                      # prior, rollout policy and leaf value, instead of the
                                      # heuristic and the fitted win model
     agents.make("search:8x4x8:net=path/net.npz:leaf=win_model")   # the network's policy only
+    agents.make("search:8x4x8:plans")   # the prior and rollout team is heuristic:plans
     SearchAgent(kinds=("YANG",))     # search only the Yang phase
     SearchAgent(share=0.25)          # search a quarter of the decisions (self-play, exit.py)
 
@@ -46,6 +47,7 @@ from ghoststories_env.rules import stack
 from .base import Batch, register
 from .futures import public_key, redraw_unseen
 from .heuristic import HeuristicAgent
+from .heuristic import plans as plan_names
 from .net import PolicyValueNet
 from .value import WinModel
 
@@ -60,7 +62,7 @@ class SearchAgent:
     def __init__(self, futures: int = 8, width: int = 4, horizon: int = 8, seed: int = 0,
                  kinds=KINDS, progress: float = 0.02, margin: float = 0.0,
                  value: WinModel | None = None, net: PolicyValueNet | None = None,
-                 share: float = 1.0):
+                 share: float = 1.0, plans: tuple[str, ...] = ()):
         if futures < 1 or width < 2 or horizon < 1:
             raise ValueError(f"search needs futures >= 1, width >= 2 and horizon >= 1, got "
                              f"futures={futures}, width={width}, horizon={horizon}")
@@ -76,7 +78,10 @@ class SearchAgent:
         self.share = float(share)
         # prior (scores), rollout policy (act) and leaf value (predict): the network's, or the
         # heuristic team and the fitted win model
-        self.prior = net if net is not None else HeuristicAgent()
+        if net is not None and plans:
+            raise ValueError("plans choose the heuristic prior's team plans; a search on a "
+                             "network has no heuristic prior")
+        self.prior = net if net is not None else HeuristicAgent(tuple(plans))
         self.rollout = self.prior
         self.value = value if value is not None else net if net is not None else WinModel.load()
         size = (self.futures, self.width, self.horizon)
@@ -85,6 +90,8 @@ class SearchAgent:
             self.name = "search:%dx%dx%d:net=%s" % (*size, net.meta.get("path", "?"))
             if value is not None:
                 self.name += ":leaf=win_model"
+        if plans:
+            self.name += ":" + self.prior.name.partition(":")[2]        # ":plans" or ":plans=a+b"
         if self.share < 1:
             self.name += f":share={self.share:g}"
         self.searched = 0                          # decisions searched so far (for reports)
@@ -221,9 +228,9 @@ def _rounds(c: int) -> int:
 
 
 def _make(arg: str, seed: int = 0) -> SearchAgent:
-    """``search[:K[xW[xH]]][:net=<path>[:leaf=win_model]][:share=<s>]``."""
+    """``search[:K[xW[xH]]][:net=<path>[:leaf=win_model]][:plans[=a+b]][:share=<s>]``."""
     size, *options = arg.split(":") if arg else [""]
-    if "=" in size:
+    if size[:1].isalpha():                    # no size given, only options
         size, options = "", [size, *options]
     parts = size.split("x") if size else []
     if len(parts) > 3 or not all(p.isdigit() for p in parts):
@@ -232,10 +239,13 @@ def _make(arg: str, seed: int = 0) -> SearchAgent:
     kwargs = {**DEFAULTS, **dict(zip(DEFAULTS, map(int, parts))), "seed": seed}
     for option in options:
         key, eq, value = option.partition("=")
+        if key == "plans":                   # the heuristic prior's team plans (heuristic:plans)
+            kwargs["plans"] = plan_names.parse(option)
+            continue
         if not eq or key not in OPTIONS or (key == "leaf" and value != "win_model"):
             raise ValueError(f"agent 'search' takes the options net=<path>, leaf=win_model (with "
-                             f"a net: judge futures with the fitted win model, not the network) "
-                             f"and share=<0..1>, got {option!r}")
+                             f"a net: judge futures with the fitted win model, not the network), "
+                             f"plans (the heuristic:plans prior) and share=<0..1>, got {option!r}")
         kwargs[key] = OPTIONS[key](value)
     if "leaf" in kwargs:
         kwargs["value"] = kwargs.pop("leaf")

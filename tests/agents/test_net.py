@@ -148,3 +148,12 @@ def test_search_share__searches_a_public_part_of_the_decisions(engine):
     assert alone == list(rows_half)
     with pytest.raises(ValueError, match="share"):
         SearchAgent(share=0)
+
+
+def test_search_plans__the_prior_and_rollout_team_is_heuristic_plans():
+    s = agents.make("search:2x2x1:plans")
+    assert s.prior.name == "heuristic:plans" and s.rollout is s.prior
+    assert s.name == "search:2x2x1:plans" and agents.make(s.name).prior.plans == s.prior.plans
+    assert agents.make("search:plans").name == "search:plans"
+    with pytest.raises(ValueError, match="no heuristic prior"):
+        SearchAgent(net=random_net(residual=True), plans=("incarnation",))

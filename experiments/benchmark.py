@@ -9,6 +9,11 @@ with a progress bar. A game depends only on its seed, its configuration and the 
 decide each game on its own), so its outcome is the same whatever the batch size, the workers or
 the games played beside it.
 
+``--agents`` takes the project's agents (``agents.make``) and policies of one's own,
+``package.module:factory`` or ``path/to/file.py:factory`` (``agents/external.py``: an agent, an
+SB3 model or a callable ``policy(obs, mask)``). From Python, ``evaluate(policy, level, players,
+episodes)`` plays one configuration's games the same way and returns its rows and table row.
+
 For long runs and expensive agents:
 
 * ``--games I [I ...]``: play only these indices of each configuration's seed set (index i is

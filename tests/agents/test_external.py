@@ -36,6 +36,14 @@ def test_external__specs_are_told_apart_from_the_projects_agents():
                                      "search:8x4x8:net=a/b.npz"]))
 
 
+def test_external__a_file_spec_is_read_from_the_working_directory(monkeypatch):
+    monkeypatch.chdir(POLICIES)
+    agent = agents.make("highest_legal.py:make_policy")
+    assert agent.name == "highest_legal.py:make_policy"
+    assert agent is not agents.make(HIGHEST) and agent.decide.__module__ == \
+        agents.make(HIGHEST).decide.__module__            # one module per file, imported once
+
+
 def test_benchmark__user_policy_as_module_factory_plays_as_its_agent_form(tmp_path):
     rows = cli(tmp_path / "callable", f"{MODULE}:make_callable")
     assert {r["agent"] for r in rows} == {f"{MODULE}:make_callable"} and len(rows) == 3

@@ -4,6 +4,8 @@ their illegal actions refused; ``evaluate`` giving the CLI's numbers."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -138,3 +140,10 @@ def test_evaluate__gives_the_clis_rows_and_table(tmp_path):
     assert isinstance(agents.make(spec), ExternalAgent)
     assert np.array_equal([r["seed"] for r in result.rows], benchmark.benchmark_seeds("normal", 3, 4,
                                                                                       seed=2))
+
+
+def test_evaluate__ghoststories_env_imports_it_on_first_use():
+    code = ("import sys, ghoststories_env; assert 'experiments' not in sys.modules; "
+            "from ghoststories_env import evaluate; assert evaluate.__module__ == "
+            "'experiments.benchmark'")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])

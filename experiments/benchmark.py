@@ -9,6 +9,11 @@ with a progress bar. A game depends only on its seed, its configuration and the 
 decide each game on its own), so its outcome is the same whatever the batch size, the workers or
 the games played beside it.
 
+``--agents`` takes the project's agents (``agents.make``) and policies of one's own,
+``package.module:factory`` or ``path/to/file.py:factory`` (``agents/external.py``: an agent, an
+SB3 model or a callable ``policy(obs, mask)``). From Python, ``evaluate(policy, level, players,
+episodes)`` plays one configuration's games the same way and returns its rows and table row.
+
 For long runs and expensive agents:
 
 * ``--games I [I ...]``: play only these indices of each configuration's seed set (index i is
@@ -59,6 +64,7 @@ import numpy as np
 
 import agents
 from agents import Batch
+from agents.external import IllegalActionError, adapt
 from ghoststories_env import Engine, GameConfig
 from ghoststories_env.cards import LEVEL_NAMES
 from ghoststories_env.state import LOSS_REASONS
@@ -117,7 +123,8 @@ def parse(argv=None) -> Args:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--agents", nargs="+", default=["random", "heuristic"],
                    help="agent names: random, heuristic, rollout[:KxW], search[:KxWxH[:net=<path>]], "
-                        "net:<path to npz>, ppo:<path to zip>")
+                        "net:<path to npz>, ppo:<path to zip>, or a policy of your own: "
+                        "package.module:factory or path/to/file.py:factory (agents/external.py)")
     p.add_argument("--levels", nargs="+", default=list(LEVEL_NAMES), choices=LEVEL_NAMES)
     p.add_argument("--players", nargs="+", type=int, default=list(PLAYERS), choices=PLAYERS)
     p.add_argument("--episodes", type=int, default=1000, help="games per agent and configuration")
@@ -191,17 +198,25 @@ def _report(k: int) -> None:
         _PROGRESS.put(k)
 
 
-def play_batch(task: Task, on_done=None) -> list[dict]:
-    """The rows of one batch; each game's ``seconds`` is its share of the batch's CPU time."""
+def play_batch(task: Task, on_done=None, agent=None) -> list[dict]:
+    """The rows of one batch; each game's ``seconds`` is its share of the batch's CPU time.
+    ``agent`` plays it if given, else the agent ``task.spec`` names (built once per process)."""
     if on_done is None and _PROGRESS is not None:
         on_done = _report
-    if task.spec not in _AGENTS:
-        _AGENTS[task.spec] = agents.make(task.spec)
-    agent = _AGENTS[task.spec]
+    if agent is None:
+        if task.spec not in _AGENTS:
+            _AGENTS[task.spec] = agents.make(task.spec)
+        agent = _AGENTS[task.spec]
     config = GameConfig(num_players=task.players, difficulty=task.level).replace(**task.rules)
     engine = Engine(config)
     t0 = time.process_time()
-    s = play(agent, engine, np.array(task.seeds, np.int64), on_done)
+    try:
+        s = play(agent, engine, np.array(task.seeds, np.int64), on_done)
+    except IllegalActionError as e:      # name the benchmark's game, which --games replays
+        index, seed = task.index[e.row], task.seeds[e.row]
+        raise IllegalActionError(f"{e} [benchmark game: level {task.level}, {task.players} "
+                                 f"Taoists, index {index}, seed {seed}; --games {index} replays "
+                                 f"it]", e.row, e.action) from None
     score = engine.score(s)
     seconds = float(f"{(time.process_time() - t0) / len(task.seeds):.4g}")
     rows = []
@@ -364,6 +379,55 @@ def write(rows: list[dict], args: Args, seconds: float, argv, kept: int = 0) -> 
         f"# Benchmark results\n\nCommand: `{command}`\n\nMachine: {machine()}; {took}.\n\n{md}\n")
     plot(summaries, out / "win_rate.png")
     return out, md
+
+
+# -- one policy, from Python ---------------------------------------------------------------------
+
+@dataclass
+class Evaluation:
+    """What the benchmark says of one policy in one configuration."""
+    rows: list[dict]        # one per game, the rows of games.csv, in seed-set order
+    summary: dict           # the row of results.md's table: table(rows)[0] (win_rate, win_low, ...)
+
+    def markdown(self) -> str:
+        """results.md's table, with this one row."""
+        return markdown([self.summary])
+
+
+def evaluate(policy, level: str, players: int, episodes: int, seed: int = 0, batch: int = 1000,
+             rules: dict | None = None, name: str | None = None) -> Evaluation:
+    """Play ``policy`` on the benchmark's ``test`` games of one configuration (``episodes`` seeds
+    of ``benchmark_seeds(level, players, episodes, "test", seed)``), as the CLI does::
+
+        from ghoststories_env import evaluate
+        result = evaluate(my_policy, "normal", 4, episodes=1000)
+        print(result.summary["win_rate"], result.summary["win_low"], result.summary["win_high"])
+
+    gives the numbers of ``python -m experiments.benchmark --agents <spec> --levels normal
+    --players 4 --episodes 1000`` (same games, same rows, same table; ``batch`` games at a time,
+    which changes nothing but speed). ``policy`` is an agent spec (``"heuristic"``,
+    ``"mypkg.policies:make_policy"``, ``"my_policy.py:make_policy"``), an agent (``name`` and
+    ``act(batch)``), an SB3 model or a callable ``policy(obs, mask) -> actions`` (see
+    ``agents/external.py``); ``name`` labels the rows of the latter two (default: the function's
+    or the class's name). ``rules``: rule switches, as ``--rules``.
+
+    ``ghoststories_env.evaluate`` is this function, imported on first use: the benchmark still
+    lives in the top-level ``experiments`` package (moving it under the ``ghoststories_env``
+    namespace is issue 16, item 7, deferred).
+    """
+    if isinstance(policy, str):
+        agent = agents.make(policy)
+    else:
+        agent = adapt(policy, name or getattr(policy, "__name__", type(policy).__name__))
+    if episodes < 1 or batch < 1:
+        raise ValueError(f"episodes and batch must be >= 1, got {episodes} and {batch}")
+    rules = dict(rules or {})
+    GameConfig().replace(**rules)         # a bad switch fails here, naming what is allowed
+    args = Args(agents=[agent.name], levels=[level], players=[players], episodes=episodes,
+                seed=seed, out="", batch=batch, quiet=True, rules=rules)
+    rows = [row for task in tasks(args, {agent.name: agent.name}, set())
+            for row in play_batch(task, agent=agent)]
+    return Evaluation(rows, table(rows)[0])
 
 
 def main(argv=None) -> list[dict]:

@@ -12,7 +12,9 @@ Each round:
    ``selfplay.share`` of the searchable decisions is searched and recorded. Games are spread over
    ``workers`` local processes, or Ray with ``ray_address`` (``experiments/fanout.py``).
 2. **Training** (``learn.py``): a candidate network, from the current one's weights, fitted to the
-   search's choices and the outcomes of the last ``train.window`` rounds' examples.
+   search's choices and the outcomes of the last ``train.window`` rounds' examples, stopped at the
+   epoch that agrees best with the search on held-out games (if none beats the starting weights,
+   the round ends there: nothing to gate).
 3. **Gate**: the candidate's search and the current network's search play the same ``gate.games``
    ``eval`` games per configuration (``search:<gate.search>``, the same futures); the candidate is
    kept if it wins more of them (equal wins: a higher total score). The network alone plays
@@ -54,7 +56,7 @@ from . import config, learn
 from .selfplay import Task, play
 
 ROUND_FIELDS = ("round", "kept", "selfplay_games", "selfplay_wins", "examples", "overrides",
-                "agreement_before", "agreement_after", "policy_loss_before", "policy_loss_after",
+                "epoch", "agreement_before", "agreement_after", "policy_loss_before", "policy_loss_after",
                 "win_loss_before", "win_loss_after", "gate_games", "gate_wins_new", "gate_wins_kept",
                 "gate_score_new", "gate_score_kept", "gate_p", "net_games", "net_wins",
                 "heuristic_wins", "selfplay_cpu", "train_cpu", "gate_cpu", "wall")
@@ -222,6 +224,10 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
         for k in ("agreement", "policy_loss", "win_loss"):
             row[f"{k}_{when}"] = round(stats[when].get(k, float("nan")), 4)
 
+    row["epoch"] = stats["epoch"]
+    if stats["epoch"] == 0:          # no epoch agreed better with the search: nothing to gate
+        row.update(kept=0, gate_cpu=0.0, wall=round(time.time() - wall, 1))
+        return net, row
     t0 = time.process_time()
     with bar_factory(2 * cfg.gate.games * len(cfg.selfplay.configs), f"round {r}: gate") as bar:
         if "gate_kept" not in state:            # the kept network's search, played once
@@ -289,13 +295,15 @@ def main(argv=None) -> dict:
         append_csv(run_dir / "rounds.csv", ROUND_FIELDS, [row])
         state["round"] = r + 1
         atomic_write_bytes(run_dir / "state.json", json.dumps(state, indent=1).encode())
+        gated = (f"gate {row['gate_wins_new']} vs {row['gate_wins_kept']} of {row['gate_games']} "
+                 f"({'kept' if row['kept'] else 'dropped'}); network alone "
+                 f"{row.get('net_wins', '-')}/{row.get('net_games', '-')} (heuristic "
+                 f"{row.get('heuristic_wins', '-')})" if row["epoch"] else
+                 "no epoch agreed better with the search on held-out games: nothing gated")
         print(f"round {r}: self-play {row['selfplay_wins']}/{row['selfplay_games']} won, "
               f"{row['examples']} examples ({row['overrides']:.0%} overridden); held-out agreement "
-              f"{row['agreement_before']:.1%} -> {row['agreement_after']:.1%}; gate "
-              f"{row['gate_wins_new']} vs {row['gate_wins_kept']} of {row['gate_games']} "
-              f"({'kept' if row['kept'] else 'dropped'}); network alone "
-              f"{row.get('net_wins', '-')}/{row.get('net_games', '-')} (heuristic "
-              f"{row.get('heuristic_wins', '-')}); {row['wall']:.0f} s", flush=True)
+              f"{row['agreement_before']:.1%} -> {row['agreement_after']:.1%} (epoch "
+              f"{row['epoch']}); {gated}; {row['wall']:.0f} s", flush=True)
         from .curves import plot
         plot(run_dir)
     writer.close()

@@ -52,6 +52,10 @@ class TorchNet(nn.Module):
         self.trunk = nn.ModuleList([layer(w, b) for w, b in net.trunk])
         self.policy, self.value = layer(*net.policy), layer(*net.value)
         self.meta = dict(net.meta)
+        # the heuristic's temperature is learned too: the search disagrees with the heuristic more
+        # often than its score gaps say, and without it the learned logits flatten the policy
+        # action by action (which improved the log-loss and ruined the argmax in round 0)
+        self.log_temperature = nn.Parameter(torch.tensor(float(np.log(net.temperature))))
 
     def forward(self, obs):
         h = obs
@@ -65,6 +69,7 @@ class TorchNet(nn.Module):
         wb = lambda lin: (lin.weight.detach().double().numpy().T.copy(),  # noqa: E731
                           lin.bias.detach().double().numpy().copy())
         meta = {k: v for k, v in self.meta.items() if k != "path"}
+        meta["temperature"] = round(float(self.log_temperature.detach().exp()), 6)
         return PolicyValueNet([wb(lin) for lin in self.trunk], wb(self.policy), wb(self.value), meta)
 
 
@@ -83,7 +88,7 @@ def allowed_logits(model: TorchNet, obs, mask, heuristic) -> torch.Tensor:
     if model.meta["residual"]:
         wanted = heuristic > WANTED
         base = torch.where(wanted, heuristic, torch.zeros_like(heuristic))
-        return torch.where(wanted, base / model.meta["temperature"] + logits,
+        return torch.where(wanted, base / model.log_temperature.exp() + logits,
                            torch.full_like(logits, -torch.inf))
     return torch.where(mask, logits, torch.full_like(logits, -torch.inf))
 
@@ -128,7 +133,12 @@ def evaluate(model: TorchNet, examples: dict, rows: np.ndarray, cfg: TrainConfig
 def fit(net: PolicyValueNet, examples: dict, cfg: TrainConfig, seed: int = 0
         ) -> tuple[PolicyValueNet, dict]:
     """The network trained on ``examples`` from ``net``'s weights, and statistics (held-out
-    losses and agreement ``before`` and ``after``, and the training loss of the last epoch)."""
+    losses and agreement ``before`` and ``after``, the training loss of the last epoch, and the
+    ``epoch`` kept). Early stopping: after every epoch the held-out games are scored, and the
+    weights of the epoch whose policy agrees best with the search on them are returned (log-loss
+    breaks ties) -- the starting weights (epoch 0) if no epoch beats them. Play is the argmax, so
+    agreement is what counts: round 0 of the first run lowered the log-loss by flattening the
+    policy and lost every game."""
     torch.manual_seed(seed)
     order = np.random.default_rng(seed)
     model = TorchNet(net)
@@ -137,7 +147,8 @@ def fit(net: PolicyValueNet, examples: dict, cfg: TrainConfig, seed: int = 0
              "before": evaluate(model, examples, held, cfg)}
     opt = torch.optim.AdamW(model.parameters(), lr=cfg.learning_rate, weight_decay=cfg.weight_decay)
     data = _tensors(examples, train)
-    for _ in range(cfg.epochs):
+    best = _rank(stats["before"]), 0, model.export()
+    for epoch in range(1, cfg.epochs + 1):
         perm = torch.as_tensor(order.permutation(train.size))
         running = []
         for start in range(0, train.size, cfg.batch_size):
@@ -148,5 +159,14 @@ def fit(net: PolicyValueNet, examples: dict, cfg: TrainConfig, seed: int = 0
             opt.step()
             running.append(parts)
         stats["train"] = {k: float(np.mean([p[k] for p in running])) for k in running[0]} if running else {}
-    stats["after"] = evaluate(model, examples, held, cfg)
-    return model.export(), stats
+        score = _rank(evaluate(model, examples, held, cfg))
+        if score > best[0] or not held.size:
+            best = score, epoch, model.export()
+    stats["epoch"] = best[1]
+    stats["after"] = evaluate(TorchNet(best[2]), examples, held, cfg)
+    return best[2], stats
+
+
+def _rank(held: dict) -> tuple:
+    """Which held-out score is better: more agreement, then less log-loss."""
+    return (round(held.get("agreement", 0.0), 6), -round(held.get("policy_loss", 0.0), 6))

@@ -7,12 +7,14 @@ researcher can play the other reading. ``PRESETS`` names every official level x 
 from __future__ import annotations
 
 import dataclasses
+import difflib
+import reprlib
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from .cards import LEVEL_NAMES, LEVELS
+from .cards import LEVEL_NAMES, LEVELS, QI_TOKENS
 
 def _choice(default, *allowed, doc: str):
     """A field restricted to ``allowed`` values; ``doc`` cites the rule it switches."""
@@ -52,7 +54,10 @@ class GameConfig:
         doc="16.7: who absorbs a possessed or neutral board's Qi loss or curse roll: a living "
             "Taoist chosen by the players, or the active player (the next living one if he is not)")
     captured_dice_affect_herbalist: bool = field(default=False, metadata={
-        "doc": "16.8: captured dice also reduce the Herbalist's 2 dice (never the grey die)"})
+        "doc": "16.8: captured dice also reduce the Herbalist's 2 dice"})
+    captured_dice_affect_grey: bool = field(default=False, metadata={
+        "doc": "16.8: the grey die (Strength of the Mountain) can be captured too, once the 3 "
+               "standard dice are (by a 4th captor in play); False: it is always rolled"})
     min_resistance: int = _choice(
         0, 1, doc="16.9: modifiers can bring a ghost's resistance (per colour) down to this value; "
                   "at 0 an exorcism action is still needed and then succeeds")
@@ -92,20 +97,16 @@ class GameConfig:
             "his board's side at the start, in turn order (neutral boards stay random)")
 
     def __post_init__(self):
-        if self.difficulty not in LEVELS:
-            raise ValueError(f"unknown difficulty {self.difficulty!r}; allowed: {', '.join(LEVEL_NAMES)}")
-        if not isinstance(self.num_players, int) or not 1 <= self.num_players <= 4:
-            raise ValueError(f"num_players must be an int from 1 to 4, got {self.num_players!r}")
         for f in dataclasses.fields(self):
-            allowed = f.metadata.get("allowed")
-            value = getattr(self, f.name)
-            if allowed is not None and value not in allowed:
-                raise ValueError(f"GameConfig.{f.name}={value!r} is not allowed; choose one of {allowed}")
-        for name, lo, hi in (("start_qi", 1, 10), ("haunted_tiles_to_lose", 1, 9),
-                             ("neutral_start_qi", 1, 10), ("haunter_figurines", 0, 21)):
-            v = getattr(self, name)
-            if v is not None and (not isinstance(v, int) or not lo <= v <= hi):
-                raise ValueError(f"GameConfig.{name}={v!r}: expected None or an int in [{lo}, {hi}]")
+            _check_field(f, getattr(self, f.name))
+        # RULES.md 1: the boards' starting Qi comes out of the 20 tokens of the supply
+        n = self.num_players
+        on_boards = n * self.taoist_qi + (4 - n) * self.neutral_qi
+        if on_boards > QI_TOKENS:
+            raise ValueError(
+                f"GameConfig: {n} Taoist(s) x {self.taoist_qi} Qi + {4 - n} neutral board(s) x "
+                f"{self.neutral_qi} Qi = {on_boards} Qi at the start, more than the {QI_TOKENS} Qi "
+                f"tokens of the game (RULES.md 1); lower start_qi or neutral_start_qi")
 
     # -- values derived from the level table --------------------------------------------------------
     @property
@@ -142,10 +143,13 @@ class GameConfig:
         return self.level["start_black_token"] and self.initiation_black_token
 
     def replace(self, **changes: Any) -> "GameConfig":
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        names = [f.name for f in dataclasses.fields(self)]
+        unknown = sorted(map(str, set(changes) - set(names)))
         if unknown:
-            raise ValueError(f"unknown GameConfig field(s) {sorted(unknown)}; "
-                             f"allowed: {[f.name for f in dataclasses.fields(self)]}")
+            near = difflib.get_close_matches(unknown[0], names, n=1)
+            hint = f"did you mean {near[0]!r}? " if near else ""
+            raise ValueError(f"unknown GameConfig field(s) {short_repr(unknown)}; {hint}"
+                             f"the {len(names)} fields are listed by GameConfig.to_dict()")
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:
@@ -159,6 +163,43 @@ class GameConfig:
     def switches(cls) -> dict[str, str]:
         """Every rule switch with its documentation."""
         return {f.name: f.metadata["doc"] for f in dataclasses.fields(cls) if "doc" in f.metadata}
+
+
+# (lowest, highest, None allowed) of every int field
+_INT_RANGES = {"num_players": (1, 4, False), "start_qi": (1, 10, True),
+               "haunted_tiles_to_lose": (1, 9, True), "neutral_start_qi": (1, 10, True),
+               "haunter_figurines": (0, 21, True)}
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 3, 40, 40, 40
+_SHORT.maxlist = _SHORT.maxdict = _SHORT.maxtuple = 6
+
+
+def short_repr(value) -> str:
+    """``repr`` cut short, for error messages (a bad value may be huge or deeply nested)."""
+    return _SHORT.repr(value)
+
+
+def _check_field(f: dataclasses.Field, v) -> None:
+    """Every field's type and value, so that a configuration encodes, dumps and reads back as
+    itself (``None`` for a bool would be scored as False but read back as True)."""
+    if f.name == "difficulty":
+        if not isinstance(v, str) or v not in LEVELS:
+            raise ValueError(f"unknown difficulty {short_repr(v)}; allowed: {', '.join(LEVEL_NAMES)}")
+    elif "allowed" in f.metadata:
+        allowed = f.metadata["allowed"]
+        # type too: min_resistance=True equals 1 but is not one of the allowed values
+        if not any(type(v) is type(a) and v == a for a in allowed):
+            raise ValueError(f"GameConfig.{f.name}={short_repr(v)} is not allowed; choose one of {allowed}")
+    elif f.name in _INT_RANGES:
+        lo, hi, optional = _INT_RANGES[f.name]
+        if not ((v is None and optional) or (type(v) is int and lo <= v <= hi)):
+            if f.name == "num_players":
+                raise ValueError(f"num_players must be an int from 1 to 4, got {short_repr(v)}")
+            raise ValueError(f"GameConfig.{f.name}={short_repr(v)}: expected None or an int in [{lo}, {hi}]")
+    elif type(v) is not bool:
+        raise ValueError(f"GameConfig.{f.name}={short_repr(v)}: expected True or False")
 
 
 #: Every official level x player count, e.g. ``PRESETS["hell-2p"]``; override with ``.replace``.

@@ -7,6 +7,11 @@
 
 The engine itself holds no game state; everything lives in the ``State`` arrays, so states can be
 copied, sliced and stacked freely (search, parallel rollouts).
+
+``step`` trusts the state it is given: a state made by ``reset``, ``step`` or ``from_dicts`` is
+always a reachable position, and checking every state at every step would cost more than the step.
+A state assembled or edited by hand should go through ``engine.validate(state)`` first (the
+invariants of ``invariants.py``; ``from_dicts`` runs them itself).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import numpy as np
 
 from . import actions as A
 from .config import GameConfig, decode
+from .invariants import validate
 from .rules import IS_AUTO, new_games, score as _score, stack
 from .state import State
 
@@ -39,17 +45,24 @@ class Engine:
         stack.advance(S, np.arange(S.batch_size), IS_AUTO)
         return S
 
-    def step(self, state: State, actions) -> State:
+    def step(self, state: State, actions, record: bool = False):
         """Apply one action per game and run each game to its next decision. Finished games stay
-        frozen and ignore their action. Raises ValueError (state untouched) on bad input."""
+        frozen and ignore their action. Raises ValueError (state untouched) on bad input.
+        ``record=True`` returns ``(state, events)``: what happened in each game between the two
+        decisions (``events.py``: the action, every effect and forced decision in order, then what
+        changed on the table, the turn passing included); off, it costs nothing."""
         actions = self._check_actions(state, actions)
         S = state.copy()
         rows = np.flatnonzero(~S.terminated)
+        trace: list | None = [] if record else None
         if rows.size:
-            stack.apply_decisions(S, rows, actions[rows])
+            stack.apply_decisions(S, rows, actions[rows], trace)
             S.decisions[rows] += 1
-            stack.advance(S, rows, IS_AUTO)
-        return S
+            stack.advance(S, rows, IS_AUTO, trace)
+        if not record:
+            return S
+        from .events import from_trace
+        return S, from_trace(trace, state, S)
 
     def legal_action_mask(self, state: State) -> np.ndarray:
         """(B, num_actions) bool; all False for finished games."""
@@ -57,6 +70,12 @@ class Engine:
 
     def score(self, state: State) -> np.ndarray:
         return _score(state)
+
+    @staticmethod
+    def validate(state: State) -> None:
+        """Raise ``InvalidStateError`` (a ValueError) naming the first game that is not a position
+        the rules can reach and the invariant it breaks (``invariants.py``)."""
+        validate(state)
 
     # -- inspection -------------------------------------------------------------------------------
     @staticmethod
@@ -90,10 +109,12 @@ class Engine:
         from .scenario import to_dict
         return to_dict(state, i)
 
-    def from_dicts(self, dicts) -> State:
+    def from_dicts(self, dicts, advance: bool = True) -> State:
+        """Games built from scenario dicts (``scenario/__init__.py``), each run on to its first
+        decision; ``advance=False`` returns the positions exactly as given (not steppable: their
+        legal-action masks are empty until the effect loop runs)."""
         from .scenario import from_dicts
-        S = from_dicts(list(dicts), self.config)
-        return S
+        return from_dicts(list(dicts), self.config, advance)
 
     # -- input checks -----------------------------------------------------------------------------
     def _check_actions(self, state: State, actions) -> np.ndarray:

@@ -19,10 +19,22 @@ def raw_env(**kwargs) -> GhostStoriesAECEnv:
     return GhostStoriesAECEnv(**kwargs)
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's wrapper, with the error the README promises for a step before ``reset`` or
+    after every agent is done: ``RuntimeError`` (the stock wrapper asserts before reset and only
+    logs a warning after the end, so a loop that forgot to reset would run on silently)."""
+
+    def step(self, action) -> None:
+        if not self._has_reset or not self.agents:
+            raise RuntimeError("every agent is done (or reset() was never called): call reset() "
+                               "before step()")
+        super().step(action)
+
+
 def env(**kwargs):
     """The AEC environment, wrapped in PettingZoo's OrderEnforcingWrapper (clear errors when the
     API is called out of order, e.g. step before reset)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return _OrderEnforcing(raw_env(**kwargs))
 
 
 def parallel_env(**kwargs) -> GhostStoriesParallelEnv:

@@ -85,3 +85,9 @@ def render(S, i: int = 0) -> str:
         faces = ["white" if f == C.WHITE else C.COLOURS[f] for f in S.dice[i] if f >= 0]
         out.append("Dice: " + ", ".join(faces))
     return "\n".join(out)
+
+
+def render_events(events: list[dict]) -> str:
+    """One game's events of a step (``engine.step(..., record=True)``), one line each."""
+    from .events import describe
+    return "\n".join(describe(e) for e in events)

@@ -59,3 +59,22 @@ def assert_redraws_only_the_unseen(S, F) -> None:
         assert np.unique(F.deck[r, :hi]).size == hi
         changed |= not np.array_equal(F.deck[r, lo:hi], S.deck[r, lo:hi])
     assert changed
+
+
+def short_supply(d: dict, holder: str = "blue", **config) -> dict:
+    """Scenario ``d`` whose ``supply`` holds fewer Qi or Tao tokens than no one holds: the missing
+    ones are given to ``holder``'s board (a living Taoist for Tao tokens). RULES.md 1: the 20 Qi
+    and 4 tokens per colour are always somewhere, so a short supply means someone holds more."""
+    d = dict(d)
+    wanted = d.pop("supply")
+    engine = Engine(GameConfig(**config))
+    out = engine.to_dict(engine.from_dicts([d], advance=False))
+    supply, board = out["supply"], out["boards"][holder]
+    if "qi" in wanted:
+        board["qi"] += supply["qi"] - wanted["qi"]
+        supply["qi"] = wanted["qi"]
+    for colour, n in wanted.get("tao", {}).items():
+        held = board["taoist"]["tao"]
+        held[colour] = held.get(colour, 0) + supply["tao"][colour] - n
+        supply["tao"][colour] = n
+    return out

@@ -17,7 +17,7 @@ import numpy as np
 from ..actions import NUM_ACTIONS, action_meaning
 from ..config import GameConfig
 from ..engine import Engine
-from ..state import State
+from ..state import LOSS_REASONS, State
 from . import observation
 from .rewards import make_reward
 
@@ -107,6 +107,7 @@ def check_actions(actions, n: int, num_actions: int = NUM_ACTIONS, ignore=None) 
 
 
 ILLEGAL_ACTIONS = ("forfeit", "raise")
+FORFEIT = "forfeit (illegal action)"     # the loss reason a single-game env reports for one
 
 
 class IllegalActionWarning(UserWarning):
@@ -259,6 +260,16 @@ class GameBatch:
 
     def current_player(self) -> np.ndarray:
         return self.engine.current_player(self.state)
+
+    def end_info(self, forfeited: bool, i: int = 0) -> dict:
+        """``won``, ``score`` and ``loss_reason`` (a name) of game ``i`` if it ended, else {}. A
+        forfeit left the position as it was, still running: it is scored as lost there."""
+        S = self.state
+        if not (S.terminated[i] or forfeited):
+            return {}
+        reason = FORFEIT if forfeited else LOSS_REASONS[S.loss_reason[i]]
+        return {"won": bool(S.won[i]), "score": int(self.engine.score(S.take([i]))[0]),
+                "loss_reason": reason}
 
     def outcome(self, rows: np.ndarray) -> dict[str, np.ndarray]:
         """What is known of finished games ``rows``: won, official score, loss reason (a code of

@@ -14,8 +14,8 @@ Bad input never reaches the game. Outside the action space it raises at once: an
 not an integer (``TypeError``) or out of range (``ValueError``), and a step after the episode
 ended (``RuntimeError``: call ``reset()``). An action id that is in the space but illegal now
 *forfeits* by default: the move is not applied, the episode ends (``terminated``) with the reward
-of a loss, ``info["illegal_action"]`` names the action and the legal ones, and an
-``IllegalActionWarning`` is issued. (Gymnasium's contract is that every action of the space is a
+of a loss, ``info["illegal_action"]`` names the action and the legal ones, ``info`` carries
+``won``, ``score`` and ``loss_reason`` as at any end, and an ``IllegalActionWarning`` is issued. (Gymnasium's contract is that every action of the space is a
 valid input, which its ``check_env`` tests with unmasked samples.) ``illegal_action="raise"``
 makes it a ``ValueError`` instead.
 """
@@ -25,7 +25,6 @@ from __future__ import annotations
 import gymnasium as gym
 import numpy as np
 
-from ..state import LOSS_REASONS
 from .batch import check_action, illegal_message, make_batch
 from .rendering import RENDER_MODES, check_render_mode, render_game, shows_in_human_mode
 from .spaces import LegalDiscrete, observation_space
@@ -45,22 +44,29 @@ class GhostStoriesEnv(gym.Env):
         self.observation_space = observation_space()
         self.action_space = LegalDiscrete(self._legal)
         self._over = True
+        self._forfeited = False
 
     # -- the Gymnasium API ----------------------------------------------------------------------------
     @shows_in_human_mode
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         """A new game. ``reset(seed=s)`` makes the sequence of games reproducible: this game is
         the engine's game ``s``, later ``reset()`` calls draw their seeds from ``s``.
-        ``options={"scenario": d}`` starts from a scenario dict instead (``scenario.py``)."""
+        ``options={"scenario": d}`` starts from a scenario dict instead (``scenario/``); it must
+        be a running game (``ValueError`` for a finished one)."""
         super().reset(seed=seed)
         unknown = set(options or {}) - {"scenario"}
         if unknown:
             raise ValueError(f"unknown reset option(s) {sorted(unknown)}; allowed: ['scenario']")
         if options and options.get("scenario") is not None:
             self.batch.load([options["scenario"]])
+            if self.batch.state.terminated[0]:
+                # an episode from a finished game would never end: reward 0 and no legal action
+                self.batch.state, self._over = None, True
+                raise ValueError("reset(options={'scenario': d}): d is a finished game (status "
+                                 "terminated); an episode must start from a running game")
         else:
             self.batch.start(1, seed)
-        self._over = False
+        self._over, self._forfeited = False, False
         return self.batch.observe()[0], self._info()
 
     @shows_in_human_mode
@@ -72,6 +78,7 @@ class GhostStoriesEnv(gym.Env):
         before = self.batch.state
         reward, terminated, truncated, illegal = self.batch.step(np.array([a]))
         self._over = bool(terminated[0] or truncated[0])
+        self._forfeited = bool(illegal[0])
         info = self._info()
         if illegal[0]:
             info["illegal_action"] = illegal_message(before, 0, a)
@@ -100,9 +107,7 @@ class GhostStoriesEnv(gym.Env):
         S, engine = self.batch.state, self.batch.engine
         info = {"action_mask": self.action_masks(), "seat": int(engine.current_player(S)[0]),
                 "decision": engine.decision_name(S, 0)}
-        if S.terminated[0]:
-            info.update(won=bool(S.won[0]), score=int(engine.score(S)[0]),
-                        loss_reason=LOSS_REASONS[S.loss_reason[0]])
+        info.update(self.batch.end_info(self._forfeited))
         return info
 
     # -- save and restore -----------------------------------------------------------------------------

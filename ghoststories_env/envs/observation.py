@@ -29,8 +29,8 @@ viewer         4         absolute seat of the viewer (never turned): maps what i
 decider        4 seat    who must decide now (egocentric: 0 = the viewer); zeros when the game is over
 active         4 seat    whose turn it is
 config         k         level and player count one-hot, the level's numbers (Qi, haunted-tile limit,
-                         incarnations, victory points, bonuses), each two-way rule switch as a flag,
-                         the haunting-figurine cap
+                         incarnations, victory points, bonuses), each two-way rule switch as a flag
+                         (but those in observation_tables._NOT_OBSERVED), the haunting-figurine cap
 village        9x10 pos  the tile at each position (one-hot over the 9 tiles), haunted
 spaces         12x33 sp  per ghost space: occupied, ghost colour (5), resistance per colour (/5), its
                          ability bits (``cards.SPACE_BITS`` order; lasting markers only while in

@@ -75,8 +75,12 @@ def _unseen_table() -> np.ndarray:
 UNSEEN_COUNTS = _unseen_table()
 
 # -- configuration columns -----------------------------------------------------------------------------
+# Left out: captured_dice_affect_grey (switch 16.8) changes a roll only with all 4 captors in play,
+# and leaving it out keeps the observation's size, so policies trained before it still load.
+_NOT_OBSERVED = ("captured_dice_affect_grey",)
 _SWITCHES = tuple(f.name.upper() for f in dataclasses.fields(GameConfig)
-                  if len(f.metadata.get("allowed", ())) > 1 or isinstance(f.default, bool))
+                  if (len(f.metadata.get("allowed", ())) > 1 or isinstance(f.default, bool))
+                  and f.name not in _NOT_OBSERVED)
 SWITCH_COLS = np.array([getattr(R, n) for n in _SWITCHES])
 _SCALED = (("TAOIST_QI", 10), ("NEUTRAL_QI", 10), ("HAUNTED_LIMIT", 9), ("INCARNATIONS", 4),
            ("VICTORY_POINTS", 20), ("BONUS_1", 6), ("BONUS_2", 6), ("BONUS_3", 6))

@@ -36,7 +36,6 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from ..actions import NUM_ACTIONS
-from ..state import LOSS_REASONS
 from . import observation
 from .batch import check_action, illegal_message, make_batch
 from .rendering import RENDER_MODES, check_render_mode, render_game, shows_in_human_mode
@@ -96,6 +95,7 @@ class _Table:
                              f"(set_state() restores a snapshot of a finished one)")
 
     def _seat_agents(self) -> None:
+        self._forfeited = False
         seats = np.flatnonzero(self.batch.state.is_player[0]).tolist()
         self.seat_of = dict(zip(self.possible_agents, seats))
         self.agent_of = dict(zip(seats, self.possible_agents))
@@ -120,9 +120,7 @@ class _Table:
         S = self.batch.state
         info = {"seat": self.seat_of[agent], "acting": agent == acting,
                 "decision": self.batch.engine.decision_name(S, 0)}
-        if S.terminated[0]:
-            info.update(won=bool(S.won[0]), score=int(self.batch.engine.score(S)[0]),
-                        loss_reason=LOSS_REASONS[S.loss_reason[0]])
+        info.update(self.batch.end_info(self._forfeited))
         return info
 
     def state(self) -> np.ndarray:
@@ -198,6 +196,7 @@ class GhostStoriesAECEnv(_Table, AECEnv):
         a = check_action(action)
         before = self.batch.state
         reward, terminated, truncated, illegal = self.batch.step(np.array([a]))
+        self._forfeited = bool(illegal[0])
         self._cumulative_rewards[agent] = 0
         self.rewards = dict.fromkeys(self.agents, float(reward[0]))
         self.terminations = dict.fromkeys(self.agents, bool(terminated[0]))
@@ -241,6 +240,7 @@ class GhostStoriesParallelEnv(_Table, ParallelEnv):
         action = self._check(actions, acting)
         before = self.batch.state
         reward, terminated, truncated, illegal = self.batch.step(np.array([action]))
+        self._forfeited = bool(illegal[0])
         over = bool(terminated[0] or truncated[0])
         agents = self.agents
         nxt = None if over else self._decider()

@@ -53,8 +53,11 @@ def exo_start(S, idx):
     who, g1, g2 = stack.args(S, idx)
     S.exo_targets[idx, 0] = g1
     S.exo_targets[idx, 1] = g2
-    grey = common.has_power(S, idx, who, C.MOUNTAIN)
-    n_dice = np.maximum(0, 3 - common.captured_dice(S, idx)) + grey
+    grey = common.has_power(S, idx, who, C.MOUNTAIN).astype(np.int64)
+    captured = common.captured_dice(S, idx)
+    # switch 16.8: captors take the standard dice first; the grey die only when it may be taken
+    grey_taken = (S.rules[idx, R.CAPTURED_DICE_AFFECT_GREY] == 1) & (captured > 3)
+    n_dice = np.maximum(0, 3 - captured) + grey * ~grey_taken
     S.dice[idx] = roll_tao(S, idx, n_dice)
     again = common.has_power(S, idx, who, C.GODS_FAVORITE)
     stack.replace(S, idx[again], stack.EXO_REROLL, who[again])

@@ -178,7 +178,15 @@ def split(codes: np.ndarray):
 
 # -- the loop ----------------------------------------------------------------------------------------
 
-def _settle(S, r: np.ndarray, code: int) -> np.ndarray:
+def _note(trace, kind: str, S, code: int, rows: np.ndarray, actions=None) -> None:
+    """Record for ``events.py`` what resolves (called only when a trace list is given, so a step
+    without one pays nothing): the effect, its games and its arguments before it ran."""
+    if rows.size:
+        trace.append((kind, code, rows.copy(), *args(S, rows),
+                      None if actions is None else np.asarray(actions).copy()))
+
+
+def _settle(S, r: np.ndarray, code: int, trace=None) -> np.ndarray:
     """Games ``r`` wait at decision ``code``: compute their legal actions; drop the decision where
     nothing is legal and apply the only action where one is (repeatedly, while a game comes back
     to the same decision). Returns the games that moved on to another effect."""
@@ -191,9 +199,13 @@ def _settle(S, r: np.ndarray, code: int) -> np.ndarray:
         if not few.any():
             break
         r, n_legal, m = r[few], n_legal[few], m[few]
+        if trace is not None:
+            _note(trace, "dropped", S, code, r[n_legal == 0])
         pop(S, r[n_legal == 0])
         one = n_legal == 1
         if one.any():
+            if trace is not None:
+                _note(trace, "forced", S, code, r[one], m[one].argmax(1))
             EFFECTS[code].apply(S, r[one], m[one].argmax(1))
         S.mask[r] = False
         r = r[~S.terminated[r]]
@@ -203,7 +215,7 @@ def _settle(S, r: np.ndarray, code: int) -> np.ndarray:
     return np.concatenate(moved) if moved else r[:0]
 
 
-def _sweep(S, todo: np.ndarray, is_auto: np.ndarray) -> np.ndarray:
+def _sweep(S, todo: np.ndarray, is_auto: np.ndarray, trace=None) -> np.ndarray:
     """Resolve the effects on top of games ``todo`` in code order. A game handed on to an effect
     later in the order is resolved again in the same sweep; a game that reaches a decision with a
     real choice is done. Returns the games that need another sweep."""
@@ -219,10 +231,12 @@ def _sweep(S, todo: np.ndarray, is_auto: np.ndarray) -> np.ndarray:
         if r.size == 0:
             continue
         if is_auto[code]:
+            if trace is not None:
+                _note(trace, "effect", S, code, r)
             EFFECTS[code].run(S, r)
             r = r[~S.terminated[r]]
         else:
-            r = _settle(S, r, code)
+            r = _settle(S, r, code, trace)
         nxt = S.top[r]
         onward = nxt > code
         if onward.any():
@@ -233,22 +247,25 @@ def _sweep(S, todo: np.ndarray, is_auto: np.ndarray) -> np.ndarray:
     return np.concatenate(later) if later else todo[:0]
 
 
-def advance(S, rows: np.ndarray, is_auto: np.ndarray) -> None:
+def advance(S, rows: np.ndarray, is_auto: np.ndarray, trace: list | None = None) -> None:
     """Resolve automatic effects and forced decisions until every game in rows faces a real choice
-    (two or more legal actions) or has ended; leaves its legal actions in ``S.mask``."""
+    (two or more legal actions) or has ended; leaves its legal actions in ``S.mask``. ``trace``: a
+    list that receives a record of every effect and forced decision (``events.py``)."""
     todo = rows[~S.terminated[rows]]
     for _ in range(MAX_PASSES):
         if todo.size == 0:
             break
-        todo = _sweep(S, todo, is_auto)
+        todo = _sweep(S, todo, is_auto, trace)
     else:
         raise RuntimeError("the effect loop did not settle")
     done = rows[S.terminated[rows]]
     S.mask[done] = False
 
 
-def apply_decisions(S, rows: np.ndarray, actions: np.ndarray) -> None:
+def apply_decisions(S, rows: np.ndarray, actions: np.ndarray, trace: list | None = None) -> None:
     for code, p in split(S.top[rows]):
+        if trace is not None:
+            _note(trace, "decision", S, code, rows[p], actions[p])
         EFFECTS[code].apply(S, rows[p], actions[p])
 
 

@@ -1,8 +1,9 @@
 """The help of the nine villagers (RULES.md section 7).
 
 HELP_TILE turns into the tile's own chain of effects, read from ``TILE_CHAIN``; each tile's
-choices are decisions below. Where a choice has no possible answer (no haunted tile for the Altar,
-no ghost for the Sorcerer...) that part of the help does nothing.
+choices are decisions below. A villager is asked only when his help can act (``help_can_act``: no
+Altar without a haunted tile, no Temple without a Buddha...); where one part of a help that acts
+has no possible answer (the Pavilion with no ghost that can move), that part does nothing.
 """
 
 from __future__ import annotations
@@ -12,12 +13,16 @@ import numpy as np
 from .. import actions as A
 from .. import cards as C
 from ..config import R
+from ..geometry import STEP
 from . import common, stack
 from .exorcism import reroll_mask
 from .ghosts import SKIPPABLE, remove_ghost
 from .rolls import reroll, roll_tao
 from .stack import decision, effect
-from .yang import MOVE_ANY, MOVE_STEP
+
+# MOVE_TAOIST modes: one normal step or to any tile (the Pavilion: staying is allowed), one step
+# to another tile (the Dance of the Twin Winds: RULES.md 9, he is moved)
+MOVE_STEP, MOVE_ANY, MOVE_AWAY = 0, 1, 2
 
 # tile -> effects it becomes, resolved first to last
 _CHAINS = {
@@ -46,6 +51,28 @@ def help_tile(S, idx):
         stack.push(S, idx[has], chain[has, j], who[has])
 
 
+def help_can_act(S, idx, who) -> np.ndarray:
+    """(n, 9) bool: the villager at each village position can act for seat ``who`` now. A help
+    that would change nothing is not offered (issue: a legal action must do something); the
+    Altar and the Tea House would otherwise still bring a ghost, a move no player would make."""
+    tao_left = S.tao_supply[idx].sum(1) > 0
+    herb = tao_left.copy()
+    switch = S.rules[idx, R.CAPTURED_DICE_AFFECT_HERBALIST] == 1     # 16.8: dice may be captured
+    if switch.any():
+        herb[switch] &= _herb_dice(S, idx[switch]) > 0
+    can = np.empty((idx.size, C.NUM_TILES), bool)
+    can[:, C.CIRCLE] = _circle_options(S, idx).any(1)
+    can[:, C.TEMPLE] = S.temple_buddhas[idx] > 0
+    can[:, C.CEMETERY] = _dead_taoists(S, idx).any(1)
+    can[:, C.ALTAR] = S.haunted[idx].any(1)
+    can[:, C.HERBALIST] = herb
+    can[:, C.SORCERER] = _ordinary_ghosts(S, idx).any(1)
+    can[:, C.NIGHT_WATCH] = (S.haunter_pos[idx] > 0).any(1)
+    can[:, C.PAVILION] = _movable_ghosts(S, idx).any(1) | _pav_taoists(S, idx, who).any(1)
+    can[:, C.TEA_HOUSE] = tao_left | (S.qi_supply[idx] > 0)
+    return np.take_along_axis(can, S.tile_at[idx].astype(np.int64), 1)
+
+
 def _colour_mask(S, idx, allowed):
     m = stack.empty_mask(idx.size)
     m[:, A.CHOOSE_COLOUR:A.CHOOSE_COLOUR + 5] = allowed
@@ -53,9 +80,13 @@ def _colour_mask(S, idx, allowed):
 
 
 # -- Circle of Prayer ------------------------------------------------------------------------------
+def _circle_options(S, idx):
+    """(n, 5) colours the Circle can take: in the supply, and not the one already there."""
+    return (S.tao_supply[idx] > 0) & (np.arange(5)[None, :] != S.circle[idx, None])
+
+
 def _circle_mask(S, idx):
-    other = np.arange(5)[None, :] != S.circle[idx, None]
-    return _colour_mask(S, idx, (S.tao_supply[idx] > 0) & other)
+    return _colour_mask(S, idx, _circle_options(S, idx))
 
 
 def _circle_apply(S, idx, act):
@@ -84,9 +115,13 @@ def temple(S, idx):
 
 
 # -- Cemetery --------------------------------------------------------------------------------------
+def _dead_taoists(S, idx):
+    return S.is_player[idx] & (S.qi[idx] == 0)
+
+
 def _cemetery_mask(S, idx):
     m = stack.empty_mask(idx.size)
-    m[:, A.CHOOSE_TAOIST:A.CHOOSE_TAOIST + 4] = S.is_player[idx] & (S.qi[idx] == 0)
+    m[:, A.CHOOSE_TAOIST:A.CHOOSE_TAOIST + 4] = _dead_taoists(S, idx)
     return m
 
 
@@ -122,11 +157,16 @@ decision("ALTAR_PICK", _altar_mask, _altar_apply)
 
 
 # -- Herbalist's Shop ------------------------------------------------------------------------------
+def _herb_dice(S, idx):
+    """(n,) the Herbalist's dice: 2, less the captured ones under switch 16.8."""
+    captured = common.captured_dice(S, idx) * (S.rules[idx, R.CAPTURED_DICE_AFFECT_HERBALIST] == 1)
+    return np.maximum(0, 2 - captured)
+
+
 @effect("HERB_ROLL")
 def herb_roll(S, idx):
     who, _, _ = stack.args(S, idx)
-    captured = common.captured_dice(S, idx) * (S.rules[idx, R.CAPTURED_DICE_AFFECT_HERBALIST] == 1)
-    S.dice[idx] = roll_tao(S, idx, np.maximum(0, 2 - captured))
+    S.dice[idx] = roll_tao(S, idx, _herb_dice(S, idx))
     again = common.has_power(S, idx, who, C.GODS_FAVORITE)
     stack.replace(S, idx, stack.HERB_TAKE, who)
     stack.push(S, idx[again], stack.HERB_REROLL, who[again])
@@ -163,10 +203,14 @@ def herb_take(S, idx):
 
 
 # -- Sorcerer's Hut --------------------------------------------------------------------------------
-def _sorcerer_mask(S, idx):
+def _ordinary_ghosts(S, idx):
     g = S.ghost[idx]
+    return (g >= 0) & ~C.IS_INCARNATION[np.maximum(g, 0)]
+
+
+def _sorcerer_mask(S, idx):
     m = stack.empty_mask(idx.size)
-    m[:, A.CHOOSE_SPACE:A.CHOOSE_SPACE + 12] = (g >= 0) & ~C.IS_INCARNATION[np.maximum(g, 0)]
+    m[:, A.CHOOSE_SPACE:A.CHOOSE_SPACE + 12] = _ordinary_ghosts(S, idx)
     return m
 
 
@@ -181,10 +225,14 @@ decision("SORCERER_PICK", _sorcerer_mask, _sorcerer_apply)
 
 
 # -- Night Watchman's Beat -------------------------------------------------------------------------
+def _stone_boards(S, idx):
+    """(n, 4) boards with a haunting figurine on a stone (elsewhere the help would change nothing)."""
+    return (S.haunter_pos[idx] > 0).reshape(-1, 4, 3).any(2)
+
+
 def _night_mask(S, idx):
-    """Boards with a haunting figurine on a stone (elsewhere the help would change nothing)."""
     m = stack.empty_mask(idx.size)
-    m[:, A.CHOOSE_TAOIST:A.CHOOSE_TAOIST + 4] = (S.haunter_pos[idx] > 0).reshape(-1, 4, 3).any(2)
+    m[:, A.CHOOSE_TAOIST:A.CHOOSE_TAOIST + 4] = _stone_boards(S, idx)
     return m
 
 
@@ -201,10 +249,15 @@ decision("NIGHT_WATCH_PICK", _night_mask, _night_apply)
 
 
 # -- Pavilion of the Heavenly Wind -----------------------------------------------------------------
-def _pav_ghost_mask(S, idx):
+def _movable_ghosts(S, idx):
+    """(n, 12) ghosts the Pavilion can move: any, while a space is free."""
     g = S.ghost[idx] >= 0
+    return g & (~g).any(1)[:, None]
+
+
+def _pav_ghost_mask(S, idx):
     m = stack.empty_mask(idx.size)
-    m[:, A.CHOOSE_SPACE:A.CHOOSE_SPACE + 12] = g & (~g).any(1)[:, None]
+    m[:, A.CHOOSE_SPACE:A.CHOOSE_SPACE + 12] = _movable_ghosts(S, idx)
     return m
 
 
@@ -252,14 +305,17 @@ def _pav_dest_apply(S, idx, act):
 decision("PAV_DEST", _pav_dest_mask, _pav_dest_apply)
 
 
-def _pav_taoist_mask(S, idx):
-    """A different living Taoist; alone at the table, himself (RULES.md 13)."""
-    who, _, _ = stack.args(S, idx)
-    alive = common.living(S, idx)
+def _pav_taoists(S, idx, who):
+    """(n, 4) a different living Taoist; alone at the table, himself (RULES.md 13)."""
     solo = S.rules[idx, R.NUM_PLAYERS] == 1
     other = np.arange(4)[None, :] != who[:, None]
+    return common.living(S, idx) & (other | solo[:, None])
+
+
+def _pav_taoist_mask(S, idx):
+    who, _, _ = stack.args(S, idx)
     m = stack.empty_mask(idx.size)
-    m[:, A.CHOOSE_TAOIST:A.CHOOSE_TAOIST + 4] = alive & (other | solo[:, None])
+    m[:, A.CHOOSE_TAOIST:A.CHOOSE_TAOIST + 4] = _pav_taoists(S, idx, who)
     return m
 
 
@@ -298,3 +354,24 @@ def gain_qi(S, idx):
     S.qi_supply[idx[gets]] -= 1
     stack.pop(S, idx)
 
+
+# -- moving another Taoist (the Pavilion; the Dance of the Twin Winds, yang.py) --------------------
+def _move_taoist_mask(S, idx):
+    """Where the Taoist ``a`` may be moved: one step (Pavilion under switch 16.4), any tile
+    (Pavilion), one step away (Twin Winds). The Pavilion may leave him where he stands (the only way
+    to decline that part of the help); the Twin Winds are used to move him, so not to his own tile."""
+    _, p, mode = stack.args(S, idx)
+    m = stack.empty_mask(idx.size)
+    here = S.pos[idx, p].astype(np.int64)
+    stays = (mode == MOVE_AWAY)[:, None] & (np.arange(9)[None, :] == here[:, None])
+    m[:, A.CHOOSE_TILE:A.CHOOSE_TILE + 9] = (STEP[here] & ~stays) | (mode == MOVE_ANY)[:, None]
+    return m
+
+
+def _move_taoist_apply(S, idx, act):
+    _, p, _ = stack.args(S, idx)
+    S.pos[idx, p] = act - A.CHOOSE_TILE
+    stack.pop(S, idx)
+
+
+decision("MOVE_TAOIST", _move_taoist_mask, _move_taoist_apply)

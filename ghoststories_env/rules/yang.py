@@ -24,8 +24,7 @@ from ..state import (MANTRA_ON_GHOST, MANTRA_READY, PLACED_BUDDHA, USED_MANTRA, 
 from . import common, stack
 from .exorcism import targetable
 from .stack import decision
-
-MOVE_STEP, MOVE_ANY = 0, 1
+from .village import MOVE_AWAY, help_can_act
 
 
 def _flag(S, idx, bit) -> np.ndarray:
@@ -62,8 +61,10 @@ def _yang_mask(S, idx):
     m[r[s0], A.MOVE:A.MOVE + 9] = STEP[pos[s0]] | pw[s0, C.PEAKS, None]
     _before_moving_powers(S, m, r[s0], idx[s0], who[s0], pw[s0], living[s0])
     # any stage: the Yin-Yang (RULES.md 8) and Power tokens (RULES.md 13)
+    help_ok, exo_ok = action_kinds(S, idx, who, stage, pw)
+    can_help = _can_help(S, idx, who, help_ok | S.yinyang[idx, who])
     yy = np.flatnonzero(S.yinyang[idx, who])
-    m[r[yy], A.YINYANG_HELP:A.YINYANG_HELP + 9] = ~haunted[yy]
+    m[r[yy], A.YINYANG_HELP:A.YINYANG_HELP + 9] = ~haunted[yy] & can_help[yy]
     m[r[yy], A.YINYANG_UNHAUNT:A.YINYANG_UNHAUNT + 9] = haunted[yy]
     tk = np.flatnonzero(S.power_tokens[idx, who] > 0)
     if tk.size:
@@ -72,8 +73,7 @@ def _yang_mask(S, idx):
     # stages 1-2: help or exorcism (RULES.md 4, 5, 9), then Buddhas and the end of the turn
     later = np.flatnonzero(stage >= 1)
     m[r[later], A.PASS] = True
-    help_ok, exo_ok = action_kinds(S, idx, who, stage, pw)
-    m[r, A.HELP] = help_ok & ~haunted[np.arange(idx.size), pos]
+    m[r, A.HELP] = help_ok & can_help[np.arange(idx.size), pos] & ~haunted[np.arange(idx.size), pos]
     ex = np.flatnonzero(exo_ok)
     targets = targetable(S, idx[ex], who[ex], bits[ex])
     two = targets.sum(1) == 2
@@ -86,6 +86,14 @@ def _yang_mask(S, idx):
         g = idx[bu]
         m[r[bu], A.BUDDHA:A.BUDDHA + 12] = FACES[pos[bu]] & (S.ghost[g] < 0) & ~S.buddha[g]
     return m
+
+
+def _can_help(S, idx, who, asks) -> np.ndarray:
+    """(n, 9) ``help_can_act``, worked out only for the rows that may ask for help now."""
+    can = np.zeros((idx.size, 9), bool)
+    if asks.any():
+        can[asks] = help_can_act(S, idx[asks], who[asks])
+    return can
 
 
 def _before_moving_powers(S, m, out, idx, who, pw, living) -> None:
@@ -132,7 +140,7 @@ def _pockets(S, idx, who, stage, c):
 
 def _twin_winds(S, idx, who, stage, p):
     S.turn_flags[idx] |= USED_TWIN_WINDS
-    stack.push(S, idx, stack.MOVE_TAOIST, who, p, MOVE_STEP)
+    stack.push(S, idx, stack.MOVE_TAOIST, who, p, MOVE_AWAY)
 
 
 def _yinyang_help(S, idx, who, stage, t):
@@ -192,22 +200,3 @@ _APPLY = (
 )
 
 decision("YANG", _yang_mask, _yang_apply)
-
-
-def _move_taoist_mask(S, idx):
-    """Where the Taoist ``a`` may be moved: one step (Twin Winds; Pavilion under switch 16.4) or
-    any tile (Pavilion)."""
-    _, p, mode = stack.args(S, idx)
-    m = stack.empty_mask(idx.size)
-    step = STEP[S.pos[idx, p].astype(np.int64)]
-    m[:, A.CHOOSE_TILE:A.CHOOSE_TILE + 9] = step | (mode == MOVE_ANY)[:, None]
-    return m
-
-
-def _move_taoist_apply(S, idx, act):
-    _, p, _ = stack.args(S, idx)
-    S.pos[idx, p] = act - A.CHOOSE_TILE
-    stack.pop(S, idx)
-
-
-decision("MOVE_TAOIST", _move_taoist_mask, _move_taoist_apply)

@@ -8,8 +8,9 @@ short dict is a fresh table with the changes it names. The format (keys, with de
 * ``config``: GameConfig fields (default: the engine's configuration).
 * ``seats``: board colours at north, east, south, west (default yellow, red, green, blue).
 * ``village``: 3 rows of 3 tile names (default: tiles in id order); ``haunted``: tile names.
-* ``boards``: per colour, ``{"player": bool, "power": name, "qi": int, "spaces": [3 x space],
-  "taoist": {...}}``. A space is ``null`` or ``{"ghost": card, "haunter": 0|1|null,
+* ``boards``: per colour, ``{"player": bool, "power": name, "power_on": bool, "qi": int,
+  "spaces": [3 x space], "taoist": {...}}`` (``power_on``, in dumps: the power works now; it is
+  derived, so a scenario may leave it out, and one that gives it must agree). A space is ``null`` or ``{"ghost": card, "haunter": 0|1|null,
   "marker": bool, "buddha": bool}`` (``card`` is a printed number 1..65 or ``"Name #n"``;
   ``marker``: its lasting left-stone effect is in force, default true). The Taoist:
   ``{"tile": name, "tao": {colour: n}, "yinyang": bool, "buddhas": n, "buddhas_fresh": n,
@@ -29,6 +30,13 @@ short dict is a fresh table with the changes it names. The format (keys, with de
   faces of the next dice, used before the stream (Tao: colour names or "white"; curse: index
   0-5 or "blank", "haunt", "ghost", "lose Tao tokens", "lose 1 Qi").
 * ``status``: ``{"terminated", "won", "loss_reason"}``; ``decisions``.
+
+What is built must be a position the rules can reach: every game goes through the engine's
+invariants (``invariants.py``: the 20 Qi, 4 Tao tokens per colour and 2 Buddhas all somewhere,
+every card in one place, a won game over, a well-formed effect stack...), so a dump edited in one
+place only (a Taoist given Qi the supply still counts) is refused. Every malformed input raises a
+``ScenarioError`` naming the dict, the key and what is allowed. ``from_dicts(..., advance=False)``
+returns the positions exactly as given, before their effect stacks run.
 """
 
 from .build import from_dicts

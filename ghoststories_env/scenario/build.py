@@ -8,15 +8,18 @@ from .. import cards as C
 from ..actions import NUM_ACTIONS
 from ..config import GameConfig, R, encode
 from ..geometry import CENTRE, NUM_SPACES
-from ..rules import IS_AUTO, stack
+from ..rules import IS_AUTO, common, stack
 from ..rules.setup import POWERS_OF_COLOUR
 from ..state import (DECK_SLOTS, FORCED_SLOTS, LOSS_REASONS, MANTRA_GONE, MANTRA_READY,
                      STACK_DEPTH, State, empty_state)
 from .format import (BOARD_KEYS, FACE_NAMES, FLAG_NAMES, MANTRA_STATES, SPACE_KEYS, TAOIST_KEYS,
                      TOP_KEYS, ScenarioError, _bool, _check_keys, _colour_counts, _fail, _int,
-                     _name_index, card_id)
+                     _ints, _list, _name_index, card_id)
+from ..invariants import InvalidStateError, validate
 
-def from_dicts(dicts: list[dict], default_config: GameConfig) -> State:
+def from_dicts(dicts: list[dict], default_config: GameConfig, advance: bool = True) -> State:
+    """The games, each run on to its first real decision (``advance=False``: exactly as given,
+    its effect stack unresolved and its legal-action mask empty, e.g. to dump it or edit it)."""
     if not dicts:
         raise ScenarioError("from_dicts needs at least one scenario dict")
     S = empty_state(len(dicts), NUM_ACTIONS, R.WIDTH)
@@ -25,9 +28,35 @@ def from_dicts(dicts: list[dict], default_config: GameConfig) -> State:
             _build(S, i, d, default_config)
         except ScenarioError as e:
             raise ScenarioError(f"dict {i}: {e}") from None
+    _check(S, settled=False)
+    if not advance:
+        return S
     rows = np.flatnonzero(~S.terminated)
-    stack.advance(S, rows, IS_AUTO)
+    try:
+        stack.advance(S, rows, IS_AUTO)
+    except (IndexError, ValueError, TypeError, OverflowError, RuntimeError) as e:
+        raise ScenarioError(f"dict {_first_unresolved(S, rows)}: the effect stack does not resolve "
+                            f"({type(e).__name__}: {str(e)[:200]})") from None
+    _check(S, settled=True)
     return S
+
+
+def _check(S: State, settled: bool) -> None:
+    """A scenario must be a position the rules can reach (the engine's invariants)."""
+    try:
+        validate(S, settled)
+    except InvalidStateError as e:
+        raise ScenarioError(str(e).replace("game ", "dict ", 1)) from None
+
+
+def _first_unresolved(S: State, rows: np.ndarray) -> int:
+    """The first game whose effect stack fails alone (the batch failed as a whole)."""
+    for i in rows:
+        try:
+            stack.advance(S.take([i]), np.zeros(1, np.int64), IS_AUTO)
+        except Exception:      # noqa: BLE001 - any failure marks the culprit
+            return int(i)
+    return int(rows[0])
 
 
 def _build(S: State, i: int, d: dict, default_config: GameConfig) -> None:
@@ -38,20 +67,35 @@ def _build(S: State, i: int, d: dict, default_config: GameConfig) -> None:
         raise ScenarioError(f"scenario config: {e}") from None
     S.rules[i] = encode(cfg)
     seats = d.get("seats", list(C.COLOURS[:4]))
-    if not isinstance(seats, list) or sorted(seats) != sorted(C.COLOURS[:4]):
+    if (not isinstance(seats, list) or not all(isinstance(c, str) for c in seats)
+            or sorted(seats) != sorted(C.COLOURS[:4])):
         _fail("seats", seats, "the four board colours in seat order north, east, south, west")
     S.seat_colour[i] = [C.COLOURS.index(c) for c in seats]
     seat_of = {c: s for s, c in enumerate(seats)}
     village = d.get("village", [list(C.TILE_NAME[3 * r: 3 * r + 3]) for r in range(3)])
-    flat = [t for row in village for t in row] if isinstance(village, list) else None
-    if not flat or sorted(flat) != sorted(C.TILE_NAME) or any(len(r) != 3 for r in village):
+    rows = isinstance(village, list) and len(village) == 3 and all(
+        isinstance(r, list) and len(r) == 3 and all(isinstance(t, str) for t in r) for r in village)
+    flat = [t for row in village for t in row] if rows else None
+    if not flat or sorted(flat) != sorted(C.TILE_NAME):
         _fail("village", village, "3 rows of 3 tile names, each of the 9 tiles once")
     S.tile_at[i] = [C.TILE_NAME.index(t) for t in flat]
-    for t in d.get("haunted", []):
+    for t in _list(d.get("haunted", []), "haunted", "tile names"):
         S.haunted[i, flat.index(C.TILE_NAME[_name_index(t, C.TILE_NAME, "haunted")])] = True
     used = _build_boards(S, i, d.get("boards", {}), cfg, seat_of, flat)
     _build_cards(S, i, d, used)
     _build_rest(S, i, d, cfg, seat_of)
+    _check_power_on(S, i, d.get("boards", {}), seat_of)
+
+
+def _check_power_on(S, i, boards, seat_of) -> None:
+    """``power_on`` in a dump is derived (RULES.md 6, 9, 11: a ghost's marker, the Forgotten Ones,
+    death); given, it must agree with the rest of the position."""
+    on = common.power_on(S, np.array([i]))[0]
+    for colour, s in seat_of.items():
+        given = boards.get(colour, {}).get("power_on")
+        if given is not None and _bool(given, f"boards[{colour}].power_on") != on[s]:
+            _fail(f"boards[{colour}].power_on", given,
+                  f"{bool(on[s])}, as the ghosts and the Qi on the table make it")
 
 
 def _build_boards(S, i, boards, cfg, seat_of, flat) -> set:
@@ -104,6 +148,7 @@ def _build_boards(S, i, boards, cfg, seat_of, flat) -> set:
             S.buddhas_fresh[i, s] = _int(t.get("buddhas_fresh", 0), 0, S.buddhas[i, s],
                                          f"{where}.taoist.buddhas_fresh")
             default_tokens = 0 if cfg.num_players == 4 else (3 if cfg.num_players == 1 else 1)
+            default_tokens *= bool(S.qi[i, s] > 0)     # RULES.md 11: the dead hold nothing
             S.power_tokens[i, s] = _int(t.get("power_tokens", default_tokens), 0, C.POWER_TOKENS,
                                         f"{where}.taoist.power_tokens")
         elif "taoist" in b:
@@ -139,7 +184,7 @@ def _build_cards(S, i, d, used: set) -> None:
     if "deck" in d:
         deck = _card_list(d, "deck", used)
     else:
-        removed_given = {card_id(v, "removed") for v in d.get("removed", [])}
+        removed_given = {card_id(v, "removed") for v in _list(d.get("removed", []), "removed", "cards")}
         deck = [c for c in range(C.NUM_GHOSTS) if c not in used and c not in removed_given]
         used.update(deck)
     removed = _card_list(d, "removed", used)
@@ -196,9 +241,12 @@ def _build_turn(S, i, d, cfg, seat_of) -> None:
     S.turn[i] = _int(turn.get("number", 0), 0, 30000, "turn.number")
     S.helps_done[i] = _int(turn.get("helps_done", 0), 0, 2, "turn.helps_done")
     S.exos_done[i] = _int(turn.get("exorcisms_done", 0), 0, 2, "turn.exorcisms_done")
-    S.turn_flags[i] = sum(1 << _name_index(f, FLAG_NAMES, "turn.flags") for f in turn.get("flags", []))
-    S.borrowed[i] = sum(1 << seat_of[C.COLOURS[_name_index(c, C.COLOURS[:4], "turn.borrowed")]]
-                        for c in turn.get("borrowed", []))
+    flags = _list(turn.get("flags", []), "turn.flags", "flag names")
+    S.turn_flags[i] = np.bitwise_or.reduce([1 << _name_index(f, FLAG_NAMES, "turn.flags")
+                                            for f in flags] + [0])
+    borrowed = _list(turn.get("borrowed", []), "turn.borrowed", "board colours")
+    S.borrowed[i] = np.bitwise_or.reduce([1 << seat_of[C.COLOURS[_name_index(c, C.COLOURS[:4], "turn.borrowed")]]
+                                          for c in borrowed] + [0])
     status = d.get("status", {})
     _check_keys(status, {"terminated", "won", "loss_reason"}, "status")
     S.terminated[i] = _bool(status.get("terminated", False), "status.terminated")
@@ -268,10 +316,12 @@ def _build_rolls(S, i, d) -> None:
     exo = d.get("exorcism", {})
     _check_keys(exo, {"targets", "need_per_target", "outcome", "tokens_to_pay", "white_capacity",
                       "free_whites"}, "exorcism")
-    S.exo_targets[i] = exo.get("targets", [-1, -1])
-    S.exo_req[i] = exo.get("need_per_target", [[0] * 5, [0] * 5])
-    S.exo_outcome[i] = exo.get("outcome", 0)
-    S.exo_need[i] = exo.get("tokens_to_pay", [0] * 5)
-    S.exo_wcap[i] = exo.get("white_capacity", [0] * 5)
-    S.exo_free[i] = exo.get("free_whites", 0)
+    # bounds: spaces 0..11, a ghost's resistance per colour is at most 4 (+ modifiers never add)
+    S.exo_targets[i] = _ints(exo.get("targets", [-1, -1]), (2,), -1, NUM_SPACES - 1, "exorcism.targets")
+    S.exo_req[i] = _ints(exo.get("need_per_target", [[0] * 5] * 2), (2, 5), 0, 9,
+                         "exorcism.need_per_target")
+    S.exo_outcome[i] = _int(exo.get("outcome", 0), 0, 3, "exorcism.outcome")
+    S.exo_need[i] = _ints(exo.get("tokens_to_pay", [0] * 5), (5,), 0, 9, "exorcism.tokens_to_pay")
+    S.exo_wcap[i] = _ints(exo.get("white_capacity", [0] * 5), (5,), 0, 9, "exorcism.white_capacity")
+    S.exo_free[i] = _int(exo.get("free_whites", 0), 0, 4, "exorcism.free_whites")
 

@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import cards as C
 from ..config import decode
-from ..rules import stack
+from ..rules import common, stack
 from ..state import LOSS_REASONS, State
 from .format import FACE_NAMES, FLAG_NAMES, MANTRA_STATES
 
@@ -19,6 +19,7 @@ def to_dict(S: State, i: int) -> dict:
         return None if c < 0 else int(c) + 1
 
     boards = {}
+    on = common.power_on(S, np.array([i]))[0]
     for s in range(4):
         spaces = []
         for k in range(3):
@@ -32,7 +33,7 @@ def to_dict(S: State, i: int) -> dict:
                     entry["marker"] = bool(S.static_on[i, g])
             spaces.append(entry)
         board = {"player": bool(S.is_player[i, s]), "power": C.POWER_NAME[S.seat_power[i, s]],
-                 "qi": int(S.qi[i, s]), "spaces": spaces}
+                 "power_on": bool(on[s]), "qi": int(S.qi[i, s]), "spaces": spaces}
         if S.is_player[i, s]:
             board["taoist"] = {
                 "tile": tiles[S.pos[i, s]],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import cards as C
+from ..config import short_repr
 
 MANTRA_STATES = ("ready", "on_ghost", "returning", "gone")
 FLAG_NAMES = ("used_mantra", "used_pockets", "used_twin_winds", "placed_buddha")
@@ -16,7 +17,7 @@ TOP_KEYS = {
     "mantra", "turn", "at", "stack", "dice", "exorcism", "seed", "rng", "forced", "status",
     "decisions",
 }
-BOARD_KEYS = {"player", "power", "qi", "spaces", "taoist"}
+BOARD_KEYS = {"player", "power", "power_on", "qi", "spaces", "taoist"}
 TAOIST_KEYS = {"tile", "tao", "yinyang", "buddhas", "buddhas_fresh", "power_tokens"}
 SPACE_KEYS = {"ghost", "haunter", "marker", "buddha"}
 
@@ -26,7 +27,7 @@ class ScenarioError(ValueError):
 
 
 def _fail(where: str, value, allowed) -> None:
-    raise ScenarioError(f"scenario {where}: {value!r} is not allowed; expected {allowed}")
+    raise ScenarioError(f"scenario {where}: {short_repr(value)} is not allowed; expected {allowed}")
 
 
 def _check_keys(d, allowed: set, where: str) -> None:
@@ -40,7 +41,24 @@ def _check_keys(d, allowed: set, where: str) -> None:
 def _name_index(value, names, where: str) -> int:
     if isinstance(value, str) and value in names:
         return names.index(value)
-    _fail(where, value, f"one of {list(names)}")
+    shown = list(names) if len(names) <= 12 else f"one of the {len(names)} names {short_repr(list(names))}"
+    _fail(where, value, f"one of {shown}" if len(names) <= 12 else shown)
+
+
+def _list(value, where: str, what: str, max_len: int | None = None) -> list:
+    if not isinstance(value, list) or (max_len is not None and len(value) > max_len):
+        _fail(where, value, f"a list of {what}" if max_len is None else f"a list of at most "
+              f"{max_len} {what}")
+    return value
+
+
+def _ints(value, shape: tuple, lo: int, hi: int, where: str) -> np.ndarray:
+    """A nested list of ints of the given shape, each in [lo, hi]."""
+    if not shape:
+        return np.int64(_int(value, lo, hi, where))
+    if not isinstance(value, list) or len(value) != shape[0]:
+        _fail(where, value, f"a list of {shape[0]}")
+    return np.array([_ints(v, shape[1:], lo, hi, f"{where}[{k}]") for k, v in enumerate(value)])
 
 
 def card_id(value, where: str = "card") -> int:

@@ -140,8 +140,22 @@ def test_illegal_action__forfeit_ends_the_episode_as_a_loss_without_moving():
     assert "not legal" in info["illegal_action"] and str(illegal) in info["illegal_action"]
     assert env.state.equals(before)                   # the move was never applied
     assert not info["action_mask"].any() and not env.action_masks().any()
+    # the outcome, like any other end (the README's loop reads info["won"] and info["score"])
+    assert info["won"] is False and info["loss_reason"] == "forfeit (illegal action)"
+    assert info["score"] == int(Engine().score(before)[0])
     with pytest.raises(RuntimeError):
         env.step(0)
+
+
+def test_illegal_action__the_readme_loop_reads_the_outcome_after_a_forfeit():
+    env = gymnasium.make("GhostStories-v0")
+    obs, info = env.reset(seed=0)
+    terminated = truncated = False
+    with pytest.warns(IllegalActionWarning):
+        while not (terminated or truncated):
+            action = int(np.flatnonzero(~info["action_mask"])[0])     # always illegal
+            obs, reward, terminated, truncated, info = env.step(action)
+    assert (reward, info["won"]) == (-1.0, False) and isinstance(info["score"], int)
 
 
 def test_bad_input__step_before_reset_and_bad_options():
@@ -156,6 +170,21 @@ def test_bad_input__step_before_reset_and_bad_options():
         GhostStoriesEnv(render_mode="window")
     with pytest.raises(ValueError, match="num_players"):
         GhostStoriesEnv(num_players=5)
+
+
+def test_reset__a_finished_scenario_is_refused():
+    # it would give an episode that never ends: reward 0 and no legal action, forever
+    engine, env = Engine(), GhostStoriesEnv()
+    s = engine.reset([0])
+    rng = np.random.default_rng(0)
+    while not s.terminated[0]:
+        s = engine.step(s, (rng.random(s.mask.shape) * s.mask).argmax(1))
+    with pytest.raises(ValueError, match="finished game"):
+        env.reset(options={"scenario": engine.to_dict(s, 0)})
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    env.reset(seed=1)                                  # the env is still usable
+    assert env.action_masks().sum() >= 2
 
 
 def test_reset__scenario_option_starts_from_a_dict():

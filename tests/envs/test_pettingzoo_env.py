@@ -98,7 +98,29 @@ def test_aec__illegal_action_forfeits_by_default():
     while env.agents:
         env.step(None)
     with pytest.raises(RuntimeError, match="reset"):
+        env.step(None)
+    with pytest.raises(RuntimeError, match="reset"):
         env.unwrapped.step(None)
+
+
+def test_aec__step_before_reset_raises_runtime_error():
+    # README, Bad input: a step before reset is a RuntimeError (PettingZoo's wrapper asserts)
+    env = ghost_stories_v0.env(num_players=2)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+
+
+def test_forfeit_infos_carry_the_outcome():
+    env = ghost_stories_v0.env(num_players=3)
+    env.reset(seed=1)
+    agent = env.agent_selection
+    mask = env.last()[0]["action_mask"]
+    with pytest.warns(Warning):
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+    for info in env.infos.values():
+        assert info["won"] is False and info["loss_reason"] == "forfeit (illegal action)"
+        assert isinstance(info["score"], int)
+    assert "illegal_action" in env.infos[agent]
 
 
 def test_parallel__one_agent_acts_the_others_wait():

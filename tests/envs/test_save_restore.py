@@ -160,7 +160,8 @@ def test_pettingzoo__scenarios_it_cannot_play_are_refused(make):
     before = env.unwrapped.batch.state.copy()
     with pytest.raises(ValueError, match="game of 2 Taoist.*num_players=2"):
         env.reset(options={"scenario": {"config": {"num_players": 2}}})
-    over = {**WINNING, "status": {"terminated": True, "won": True}}
+    # a finished game the scenario builder accepts (a won one would need every incarnation beaten)
+    over = {**WINNING, "status": {"terminated": True, "won": False, "loss_reason": "haunted tiles"}}
     with pytest.raises(ValueError, match="already over"):
         env.reset(options={"scenario": over})
     two = ghost_stories_v0.parallel_env(num_players=2)

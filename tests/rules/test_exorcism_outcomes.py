@@ -5,7 +5,7 @@ tests/exorcism_scenes.py.
 
 from exorcism_scenes import CORNER, EDGE, attack, ghost_at, scene, tao_of
 from ghoststories_env import cards as C
-from helpers import act, build, decision, dump, legal_in
+from helpers import act, build, decision, dump, legal_in, short_supply
 
 
 # -- multicolour and dice-immune ghosts ---------------------------------------------------------------
@@ -89,8 +89,8 @@ def test_curse_haunt_face_haunts_from_the_exorcised_ghosts_space__s2_s5():
 
 
 def test_reward_tao_1_takes_one_token_of_an_available_colour__s5():
-    d = scene(EDGE, {4: "Gloomy Minion"}, tao={}, forced=["black", "red", "red"],
-              supply={"qi": 8, "tao": {"yellow": 0, "red": 2, "green": 1, "blue": 0, "black": 4}})
+    d = short_supply(scene(EDGE, {4: "Gloomy Minion"}, tao={}, forced=["black", "red", "red"],
+                           supply={"tao": {"yellow": 0, "red": 2, "green": 1, "blue": 0, "black": 4}}))
     e, s = attack(d, 4)
     assert decision(e, s) == "TAKE_TAO"
     assert legal_in(e, s, "CHOOSE_COLOUR") == [C.RED, C.GREEN, C.BLACK]

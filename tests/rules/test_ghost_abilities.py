@@ -94,6 +94,7 @@ def test_power_comes_back_when_the_ghost_leaves__s6():
     # West (blue, Heavenly Gust) exorcises the marker ghost on his own board: the power is back
     # at once, so help is still allowed after the exorcism.
     d = {"at": "yang", "turn": {"active": "blue"}, "forced": {"tao": ["yellow", "red", "red"]},
+         "haunted": ["Tea House"],                   # something for the Altar's help to do
          "boards": {"blue": {"power": "Heavenly Gust", "taoist": {"tile": "Taoist Altar"},
                              "spaces": [None, {"ghost": "Coffin Breakers #3"}, None]}}}
     e, s = build(d)

@@ -50,15 +50,13 @@ def test_sorcerer_cannot_discard_an_incarnation__s7_s15():
     assert legal_in(e, s, "CHOOSE_SPACE") == [0, 3]
 
 
-def test_sorcerer_with_only_incarnations_in_play_does_nothing__s7_s15():
+def test_sorcerer_with_only_incarnations_in_play_is_not_offered__s7_s15():
+    # the Sorcerer cannot discard an incarnation, so with only one in play his help cannot act
     d = {"boards": {"yellow": {"spaces": [None, {"ghost": "Vampire Lord"}, None],
                                "taoist": {"tile": "Sorcerer's Hut"}}}, "at": "yang"}
     e, s = build(d)
     s = act(e, s, "MOVE", 5)
-    s = act(e, s, "HELP")
-    out = dump(e, s)
-    assert out["boards"]["yellow"]["spaces"][1]["ghost"] == 64
-    assert out["boards"]["yellow"]["qi"] == 3     # no ghost discarded, no Qi paid
+    assert legal_in(e, s, "HELP") == []
 
 
 @pytest.mark.parametrize("name", ["Forgotten Ones", "Deaths Army", "Hope Killer"])
@@ -149,6 +147,7 @@ def test_the_mantras_colour_on_a_multicolour_incarnation_is_chosen_after_the_rol
     e, s = _mantra_on("Hope Killer", ["red", "green", "blue"])
     d = dump(e, s)
     d["boards"]["yellow"]["taoist"]["tao"] = {"yellow": 1, "red": 1, "green": 1, "blue": 1}
+    del d["supply"]                   # the tokens given come out of it (default: what no one holds)
     d["forced"]["curse"] = ["blank"]
     e, s = build(d)
     s = act(e, s, "MOVE", 0)

@@ -102,7 +102,9 @@ def test_no_tile_starts_haunted_at_any_level__s12(level):
 def test_victory_points_per_level__s12_s14(level):
     # Same table, won or lost, empty deck, no incarnation bonus: the difference is the victory.
     def score(won):
-        e, s = build({"deck": [], "status": {"terminated": True, "won": won}}, difficulty=level)
+        e, s = build({"deck": [], "status": {"terminated": True, "won": won,
+                                               "loss_reason": "" if won else "deck exhausted"}},
+                     difficulty=level)
         return int(e.score(s)[0])
     assert score(True) - score(False) == VICTORY_POINTS[level]
 

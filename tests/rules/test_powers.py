@@ -13,7 +13,7 @@ import pytest
 
 from ghoststories_env import cards as C
 from ghoststories_env.geometry import STEP
-from helpers import act, build, decision, dump, legal_in
+from helpers import act, build, decision, dump, legal_in, short_supply
 
 ALL_TILES = list(range(9))
 
@@ -127,8 +127,8 @@ def test_mantra_colour_on_a_multicolour_incarnation_is_chosen_after_the_roll__s9
 
 def test_pockets_takes_a_token_still_in_the_supply_before_moving__s9():
     supply = {"yellow": 3, "red": 3, "green": 3, "blue": 3, "black": 0}
-    e, s = build({"at": "yang", "supply": {"tao": supply},
-                  "boards": {"yellow": {"power": "Bottomless Pockets", "taoist": {"tao": {}}}}})
+    e, s = build(short_supply({"at": "yang", "supply": {"tao": supply}, "boards": {
+        "yellow": {"power": "Bottomless Pockets", "taoist": {"tao": {}}}}}))
     assert legal_in(e, s, "POCKETS") == [C.YELLOW, C.RED, C.GREEN, C.BLUE]
     assert legal_in(e, act(e, s, "MOVE", C.HERBALIST), "POCKETS") == []
     s = act(e, s, "POCKETS", C.RED)
@@ -148,7 +148,8 @@ def test_twin_winds_moves_another_taoist_one_step_before_his_own_move__s9():
     assert legal_in(e, act(e, s, "MOVE", C.HERBALIST), "TWIN_WINDS") == []
     s = act(e, s, "TWIN_WINDS", 0)
     assert decision(e, s) == "MOVE_TAOIST"
-    assert legal_in(e, s, "CHOOSE_TILE") == np.flatnonzero(STEP[C.CIRCLE]).tolist()
+    # one normal step; his own tile is not offered: the power is used to move him
+    assert legal_in(e, s, "CHOOSE_TILE") == [t for t in np.flatnonzero(STEP[C.CIRCLE]) if t != C.CIRCLE]
     s = act(e, s, "CHOOSE_TILE", C.TEMPLE)
     assert dump(e, s)["boards"]["yellow"]["taoist"]["tile"] == "Buddhist Temple"
     assert legal_in(e, s, "TWIN_WINDS") == [] and legal_in(e, s, "MOVE") == ALL_TILES
@@ -213,11 +214,12 @@ def test_without_a_blue_power_one_action_only__s4_s9():
 
 def test_second_wind_second_help_comes_before_a_buddha__s9():
     # yang.py: placing a Buddha is step 3, so it ends the step-2 actions
+    # (at the Circle of Prayer: after a first help there is still a colour to put on it)
     e, s = build({"at": "yang", "turn": {"active": "blue"},
                   "boards": {"blue": {"taoist": {"buddhas": 1}}}})
-    s = act(e, act(e, s, "MOVE", C.TEMPLE), "HELP")
-    assert legal_in(e, s, "HELP") == [0] and legal_in(e, s, "BUDDHA") == [1]
-    s = act(e, s, "BUDDHA", 1)
+    s = act(e, act(e, act(e, s, "MOVE", C.CIRCLE), "HELP"), "CHOOSE_COLOUR", C.RED)
+    assert legal_in(e, s, "HELP") == [0] and legal_in(e, s, "BUDDHA") == [2, 9]
+    s = act(e, s, "BUDDHA", 2)
     assert decision(e, s) == "YANG" and legal_in(e, s, "HELP") == []
 
 

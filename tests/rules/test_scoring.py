@@ -11,7 +11,9 @@ INCARNATIONS = ["Howling Nightmare", "Uncatchable", "Hope Killer", "Deaths Army"
 
 
 def _score(won=True, deck=(), level="normal", players=4, **top):
-    d = {"deck": list(deck), "status": {"terminated": True, "won": won}, **top}
+    # a lost game needs its reason; which one does not change the score (RULES.md 14)
+    status = {"terminated": True, "won": won, "loss_reason": "" if won else "haunted tiles"}
+    d = {"deck": list(deck), "status": status, **top}
     e, s = build(d, difficulty=level, num_players=players)
     return int(e.score(s)[0])
 

@@ -13,7 +13,7 @@ from ghoststories_env import Engine, GameConfig
 from ghoststories_env import cards as C
 from ghoststories_env.rules.rolls import roll_curse, roll_tao
 from ghoststories_env.scenario import ScenarioError
-from helpers import act, build, decision, dump, legal_in
+from helpers import act, build, decision, dump, legal_in, short_supply
 
 SEAT_COLOURS = ("yellow", "red", "green", "blue")
 
@@ -99,7 +99,7 @@ def test_no_more_than_four_tao_tokens_of_a_colour__s1():
 
 def test_herbalist_takes_only_what_the_supply_has_left__s1():
     supply = {"qi": 8, "tao": {"yellow": 3, "red": 0, "green": 3, "blue": 3, "black": 4}}
-    d = yang(4, {"tao": {}}, forced={"tao": ["red", "blue"]}, supply=supply)
+    d = short_supply(yang(4, {"tao": {}}, forced={"tao": ["red", "blue"]}, supply=supply))
     e, s = help_at(d)
     assert yellow(e, s)["taoist"]["tao"] == {"blue": 1}
     assert dump(e, s)["supply"]["tao"]["red"] == 0
@@ -109,6 +109,7 @@ def test_bottomless_pockets_and_the_circle_offer_only_colours_in_the_supply__s1(
     supply = {"qi": 8, "tao": {"yellow": 0, "red": 2, "green": 0, "blue": 1, "black": 0}}
     d = yang(0, supply=supply)
     d["boards"]["yellow"]["power"] = "Bottomless Pockets"
+    d = short_supply(d)
     e, s = build(d)
     assert legal_in(e, s, "POCKETS") == [C.RED, C.BLUE]
     e, s = help_at(d)
@@ -125,7 +126,7 @@ def test_tao_tokens_in_play_always_total_four_per_colour__s1():
 # -- section 1: Qi tokens, 20 shared, gains limited ----------------------------------------------------
 
 def test_tea_house_gives_no_qi_from_an_empty_supply__s1():
-    d = yang(8, {"tao": {}}, supply={"qi": 0}, deck=["Zombie #6", "Zombie #7"])
+    d = short_supply(yang(8, {"tao": {}}, supply={"qi": 0}, deck=["Zombie #6", "Zombie #7"]))
     e, s = help_at(d)
     s = act(e, s, "CHOOSE_COLOUR", C.RED)
     if decision(e, s) == "PLACE":
@@ -134,7 +135,7 @@ def test_tea_house_gives_no_qi_from_an_empty_supply__s1():
 
 
 def test_cemetery_revives_with_what_is_left_of_the_qi_supply__s1():
-    d = yang(2, supply={"qi": 1}, forced={"curse": ["blank"]}, boards={"red": {"qi": 0}})
+    d = short_supply(yang(2, supply={"qi": 1}, forced={"curse": ["blank"]}, boards={"red": {"qi": 0}}))
     e, s = help_at(d)
     assert dump(e, s)["boards"]["red"]["qi"] == 1 and dump(e, s)["supply"]["qi"] == 0
 
@@ -146,11 +147,11 @@ def test_qi_in_play_always_totals_twenty__s1():
 
 # -- section 1: Buddhas, Power tokens, haunting figurines -----------------------------------------------
 
-def test_the_temple_gives_nothing_once_both_buddhas_are_taken__s1():
+def test_the_temple_is_not_offered_once_both_buddhas_are_taken__s1():
     d = yang(1, {"buddhas": 1}, temple_buddhas=0,
              boards={"red": {"spaces": [None, None, {"buddha": True}]}})
-    e, s = help_at(d)
-    assert yellow(e, s)["taoist"]["buddhas"] == 1 and dump(e, s)["temple_buddhas"] == 0
+    e, s = build(d)
+    assert legal_in(e, act(e, s, "MOVE", 1), "HELP") == []
 
 
 @pytest.mark.parametrize("players, held", [(1, [3]), (2, [1, 1]), (3, [1, 1, 1]), (4, [])])

@@ -189,6 +189,22 @@ def test_captured_dice_never_take_the_grey_die__s16_8():
     assert len(dump(e, s)["forced"]["tao"]) == 1
 
 
+@pytest.mark.parametrize("grey_captured, dice", [(False, 1), (True, 0)])
+def test_captured_dice_affect_grey__s16_8(grey_captured, dice):
+    # All four captors in play take the 3 standard dice; the 4th takes the grey die only under the
+    # alternative reading. Strength of the Mountain on the Altar faces west space 1.
+    d = {"boards": {"green": {"power": "Strength of the Mountain", "taoist": {"tile": "Taoist Altar"}},
+                    "red": {"spaces": [{"ghost": "Creeping Horror"}, {"ghost": "Repellent Beauty"},
+                                       {"ghost": "Severed Heads #47"}]},
+                    "yellow": {"spaces": [{"ghost": "Severed Heads #48"}, None, None]},
+                    "blue": {"spaces": [None, {"ghost": "Skinner"}, None]}},
+         "turn": {"active": "green"}, "at": "yang", "forced": {"tao": ["yellow"] * 4}}
+    e, s = build(d, captured_dice_affect_grey=grey_captured)
+    s = act(e, s, "MOVE", 3)
+    s = act(e, s, "EXORCISE", 10)
+    assert 4 - len(dump(e, s)["forced"]["tao"]) == dice
+
+
 # -- 14 / 16.20 scoring switches ------------------------------------------------------------------
 @pytest.mark.parametrize("counts", [False, True])
 def test_neutral_qi_scores__s14(counts):
@@ -202,7 +218,8 @@ def test_neutral_qi_scores__s14(counts):
 @pytest.mark.parametrize("bonus, expected", [(True, 2 + 4), (False, 0)])
 def test_lost_game_incarnation_bonus__s16_20(bonus, expected):
     def score(discard):
-        e, s = build({"deck": [], "discard": discard, "status": {"terminated": True}},
+        e, s = build({"deck": [], "discard": discard,
+                      "status": {"terminated": True, "loss_reason": "deck exhausted"}},
                      difficulty="nightmare", lost_game_incarnation_bonus=bonus)
         return int(e.score(s)[0])
     assert score(["Uncatchable", "Nameless"]) - score([]) == expected

@@ -11,12 +11,17 @@ space k faces column 2 - k: space 1 faces the Buddhist Temple.
 import pytest
 
 from ghoststories_env import cards as C
-from helpers import act, build, decision, dump, legal_in
+from helpers import act, build, decision, dump, legal_in, short_supply
 
 
 def help_at(e, s, pos):
     """The active Taoist steps from the centre to ``pos`` and asks its villager for help."""
     return act(e, act(e, s, "MOVE", pos), "HELP")
+
+
+def help_offered(e, s, pos) -> bool:
+    """The active Taoist steps from the centre to ``pos``: may he ask its villager for help?"""
+    return legal_in(e, act(e, s, "MOVE", pos), "HELP") == [0]
 
 
 def taoist(out, colour="yellow"):
@@ -35,7 +40,7 @@ def test_only_an_active_tile_helps__s7():
 
 def test_circle_takes_a_token_of_any_colour_left_in_the_supply__s7():
     supply = {"yellow": 1, "red": 0, "green": 2, "blue": 1, "black": 4}
-    e, s = build({"at": "yang", "supply": {"tao": supply}})
+    e, s = build(short_supply({"at": "yang", "supply": {"tao": supply}}))
     s = help_at(e, s, C.CIRCLE)
     assert decision(e, s) == "CIRCLE_COLOUR"
     assert legal_in(e, s, "CHOOSE_COLOUR") == [C.YELLOW, C.GREEN, C.BLUE, C.BLACK]
@@ -89,12 +94,12 @@ def test_temple_gives_one_of_its_buddhas__s7():
     assert taoist(out)["buddhas"] == 1
 
 
-def test_temple_without_buddhas_gives_nothing__s7():
+def test_temple_without_buddhas_is_not_offered__s7():
+    # RULES.md 7 "take one of the Buddhas lying on the Temple (if any)": with none, nothing to do
     e, s = build({"at": "yang", "boards": {"red": {"taoist": {"buddhas": 2}}}})
-    out = dump(e, help_at(e, s, C.TEMPLE))
-    assert out["temple_buddhas"] == 0
-    assert taoist(out)["buddhas"] == 0
-    assert taoist(out, "red")["buddhas"] == 2
+    assert not help_offered(e, s, C.TEMPLE)
+    e, s = build({"at": "yang", "boards": {"red": {"taoist": {"buddhas": 1}}}})
+    assert help_offered(e, s, C.TEMPLE)
 
 
 def test_a_taoist_may_hold_both_buddhas__s7():
@@ -145,8 +150,8 @@ def test_cemetery_offers_every_dead_taoist__s7():
 
 
 def test_cemetery_revival_is_limited_by_the_qi_supply__s7():
-    e, s = build({"at": "yang", "boards": {"red": {"qi": 0}}, "supply": {"qi": 1},
-                  "forced": {"curse": ["blank"]}})
+    e, s = build(short_supply({"at": "yang", "boards": {"red": {"qi": 0}}, "supply": {"qi": 1},
+                               "forced": {"curse": ["blank"]}}))
     out = dump(e, help_at(e, s, C.CEMETERY))
     assert out["boards"]["red"]["qi"] == 1 and out["supply"]["qi"] == 0
 
@@ -163,14 +168,12 @@ def test_cemetery_haunt_face_haunts_the_cemetery_itself__s7():
     assert dump(e, help_at(e, s, C.CEMETERY))["haunted"] == ["Cemetery"]
 
 
-def test_cemetery_with_no_dead_taoist_does_nothing__s7():
-    # village.py: nobody to revive, so no revival and no Curse die
-    e, s = build({"at": "yang", "forced": {"curse": ["lose 1 Qi"]}})
-    s = help_at(e, s, C.CEMETERY)
-    out = dump(e, s)
-    assert [b["qi"] for b in out["boards"].values()] == [3, 3, 3, 3]
-    assert out["forced"]["curse"] == [C.CURSE_QI]
-    assert decision(e, s) == "YANG"
+def test_cemetery_with_no_dead_taoist_is_not_offered__s7():
+    # RULES.md 7 "bring one dead Taoist back": nobody to revive, nothing to do
+    e, s = build({"at": "yang"})
+    assert not help_offered(e, s, C.CEMETERY)
+    e, s = build({"at": "yang", "boards": {"red": {"qi": 0}}})
+    assert help_offered(e, s, C.CEMETERY)
 
 
 # -- Taoist Altar ----------------------------------------------------------------------------------
@@ -197,10 +200,12 @@ def test_altar_frees_the_tile_before_the_ghost_arrives__s7():
     assert not out["status"]["terminated"]
 
 
-def test_altar_with_no_haunted_tile_still_brings_a_ghost__s7():
+def test_altar_with_no_haunted_tile_is_not_offered__s7():
+    # RULES.md 7: with no tile to free, the help would only bring a ghost, a move no player makes
     e, s = build({"at": "yang", "deck": ["Ghoul", "Walking Corpse"]})
-    s = help_at(e, s, C.ALTAR)
-    assert decision(e, s) == "PLACE" and dump(e, s)["drawn"] == [1]
+    assert not help_offered(e, s, C.ALTAR)
+    e, s = build({"at": "yang", "haunted": ["Tea House"], "deck": ["Ghoul", "Walking Corpse"]})
+    assert help_offered(e, s, C.ALTAR)
 
 
 # -- Herbalist's Shop ------------------------------------------------------------------------------
@@ -209,7 +214,7 @@ def _herbalist(faces, supply=None, **config):
     d = {"at": "yang", "boards": {"yellow": {"taoist": {"tao": {}}}}, "forced": {"tao": faces}}
     if supply is not None:
         d["supply"] = {"tao": supply}
-    e, s = build(d, **config)
+    e, s = build(d if supply is None else short_supply(d, **config), **config)
     return e, help_at(e, s, C.HERBALIST)
 
 
@@ -230,15 +235,15 @@ def test_herbalist_gives_one_token_per_colour_rolled_on_2_dice__s7(faces, gained
 
 
 def test_herbalist_is_limited_by_the_supply__s7():
-    e, s = _herbalist(["red", "red"], {"yellow": 4, "red": 1, "green": 4, "blue": 0, "black": 4})
+    e, s = _herbalist(["red", "red"], {"yellow": 4, "red": 1, "green": 3, "blue": 0, "black": 4})
     out = dump(e, s)
     assert taoist(out)["tao"] == {"red": 1} and out["supply"]["tao"]["red"] == 0
-    e, s = _herbalist(["blue", "green"], {"yellow": 4, "red": 1, "green": 4, "blue": 0, "black": 4})
+    e, s = _herbalist(["blue", "green"], {"yellow": 4, "red": 1, "green": 3, "blue": 0, "black": 4})
     assert taoist(dump(e, s))["tao"] == {"green": 1}
 
 
 def test_herbalist_white_face_is_a_colour_of_your_choice__s7():
-    no_black = {"yellow": 4, "red": 4, "green": 4, "blue": 4, "black": 0}
+    no_black = {"yellow": 4, "red": 3, "green": 3, "blue": 3, "black": 0}
     e, s = _herbalist(["white", "white"], no_black)
     assert decision(e, s) == "TAKE_TAO"
     assert legal_in(e, s, "CHOOSE_COLOUR") == [C.YELLOW, C.RED, C.GREEN, C.BLUE]
@@ -261,10 +266,10 @@ def test_herbalist_rolls_2_dice_despite_a_captured_die_by_default__s7(switch, ga
 # -- Tea House -------------------------------------------------------------------------------------
 
 def test_tea_house_gives_a_token_of_any_colour_and_1_qi_then_a_ghost__s7():
-    e, s = build({"at": "yang", "boards": {"yellow": {"taoist": {"tao": {}}}},
-                  "supply": {"qi": 8,
-                             "tao": {"yellow": 4, "red": 0, "green": 3, "blue": 3, "black": 4}},
-                  "deck": ["Ghoul", "Walking Corpse"]})
+    e, s = build(short_supply({"at": "yang", "boards": {"yellow": {"taoist": {"tao": {}}}},
+                               "supply": {"qi": 8, "tao": {"yellow": 4, "red": 0, "green": 3,
+                                                           "blue": 3, "black": 4}},
+                               "deck": ["Ghoul", "Walking Corpse"]}))
     s = help_at(e, s, C.TEA_HOUSE)
     assert decision(e, s) == "TAKE_TAO"
     assert legal_in(e, s, "CHOOSE_COLOUR") == [C.YELLOW, C.GREEN, C.BLUE, C.BLACK]
@@ -276,7 +281,7 @@ def test_tea_house_gives_a_token_of_any_colour_and_1_qi_then_a_ghost__s7():
 
 
 def test_tea_house_qi_is_limited_by_the_supply__s7():
-    e, s = build({"at": "yang", "supply": {"qi": 0}, "deck": ["Ghoul", "Walking Corpse"]})
+    e, s = build(short_supply({"at": "yang", "supply": {"qi": 0}, "deck": ["Ghoul", "Walking Corpse"]}))
     s = act(e, help_at(e, s, C.TEA_HOUSE), "CHOOSE_COLOUR", C.RED)
     assert dump(e, s)["boards"]["yellow"]["qi"] == 3
 

@@ -64,12 +64,10 @@ def test_sorcerer_is_allowed_at_1_qi_and_the_taoist_dies__s7():
 
 
 @pytest.mark.parametrize("ghost", [None, "Hope Killer"])
-def test_sorcerer_with_no_ordinary_ghost_does_nothing__s7(ghost):
-    # village.py: no ghost to discard, so no Qi is paid either
+def test_sorcerer_with_no_ordinary_ghost_is_not_offered__s7(ghost):
+    # RULES.md 7: no ghost he may discard (incarnations are out of his reach), nothing to do
     e, s = build({"at": "yang", "boards": {"green": {"spaces": [{"ghost": ghost}, None, None]}}})
-    out = dump(e, help_at(e, s, C.SORCERER))
-    assert out["boards"]["yellow"]["qi"] == 3
-    assert (space(out, 6) or {}).get("ghost") == (58 if ghost else None)
+    assert legal_in(e, act(e, s, "MOVE", C.SORCERER), "HELP") == []
 
 
 # -- Night Watchman's Beat -------------------------------------------------------------------------
@@ -92,12 +90,10 @@ def test_night_watch_sends_every_figurine_of_one_chosen_board_back_to_its_card__
     assert out["boards"]["red"]["spaces"][0]["haunter"] == 1
 
 
-def test_night_watch_with_every_figurine_on_its_card_does_nothing__s7():
+def test_night_watch_with_every_figurine_on_its_card_is_not_offered__s7():
     boards = {"green": {"spaces": [{"ghost": "Creeping One", "haunter": 0}, None, None]}}
     e, s = build({"at": "yang", "boards": boards})
-    s = help_at(e, s, C.NIGHT_WATCH)
-    assert decision(e, s) == "YANG"
-    assert dump(e, s)["boards"]["green"]["spaces"][0]["haunter"] == 0
+    assert legal_in(e, act(e, s, "MOVE", C.NIGHT_WATCH), "HELP") == []
 
 
 # -- Pavilion of the Heavenly Wind -----------------------------------------------------------------

@@ -12,6 +12,10 @@ from ghoststories_env import cards as C
 from helpers import act, build, decision, dump, legal_in
 
 ALL_TILES = list(range(9))
+# Villagers who can act on an empty table (no ghost, nobody dead, nothing haunted): the Circle, the
+# Temple, the Herbalist, the Pavilion (another Taoist to move) and the Tea House. The others are not
+# offered (a help that can act, RULES.md 7): the Cemetery, Altar, Sorcerer and Night Watchman.
+CAN_ACT = [C.CIRCLE, C.TEMPLE, C.HERBALIST, C.PAVILION, C.TEA_HOUSE]
 
 
 def yinyang_moves(e, s):
@@ -21,7 +25,8 @@ def yinyang_moves(e, s):
 def test_yinyang_helps_from_any_active_tile_and_frees_any_haunted_one__s8():
     e, s = build({"at": "yang", "haunted": ["Cemetery", "Tea House"]})
     active = [p for p in ALL_TILES if p not in (C.CEMETERY, C.TEA_HOUSE)]
-    assert legal_in(e, s, "YINYANG_HELP") == active
+    can_act = [p for p in active if p not in (C.SORCERER, C.NIGHT_WATCH)]   # no ghost in play
+    assert legal_in(e, s, "YINYANG_HELP") == can_act
     assert legal_in(e, s, "YINYANG_UNHAUNT") == [C.CEMETERY, C.TEA_HOUSE]
 
 
@@ -47,7 +52,9 @@ def test_yinyang_is_spent_once_and_gone_for_the_rest_of_the_turn__s8(spend):
     # an old Buddha to place keeps a choice open after step 2
     e, s = build({"at": "yang", "haunted": ["Tea House"],
                   "boards": {"yellow": {"taoist": {"buddhas": 1}}}})
-    s = act(e, s, spend, C.TEA_HOUSE if spend == "YINYANG_UNHAUNT" else C.TEMPLE)
+    s = act(e, s, spend, C.TEA_HOUSE if spend == "YINYANG_UNHAUNT" else C.CIRCLE)
+    if spend == "YINYANG_HELP":
+        s = act(e, s, "CHOOSE_COLOUR", C.RED)
     assert yinyang_moves(e, s) == []
     s = act(e, s, "MOVE", C.TEMPLE)
     assert yinyang_moves(e, s) == []
@@ -69,9 +76,10 @@ def test_yinyang_is_an_extra_action_on_top_of_step_2__s8():
 def test_yinyang_may_follow_step_2_and_step_3__s8():
     e, s = build({"at": "yang", "boards": {"yellow": {"taoist": {"buddhas": 1}}}})
     s = act(e, act(e, s, "MOVE", C.TEMPLE), "HELP")       # step 2: a second Buddha
-    assert legal_in(e, s, "YINYANG_HELP") == ALL_TILES
+    no_buddha_left = [p for p in CAN_ACT if p != C.TEMPLE]
+    assert legal_in(e, s, "YINYANG_HELP") == no_buddha_left
     s = act(e, s, "BUDDHA", 1)                            # step 3
-    assert legal_in(e, s, "YINYANG_HELP") == ALL_TILES
+    assert legal_in(e, s, "YINYANG_HELP") == no_buddha_left
     s = act(e, s, "YINYANG_HELP", C.CIRCLE)
     assert decision(e, s) == "CIRCLE_COLOUR"
     assert dump(e, s)["boards"]["yellow"]["taoist"]["yinyang"] is False
@@ -132,4 +140,4 @@ def test_yinyang_recovered_by_an_incarnation_reward__s8():
     s = act(e, s, "CHOOSE_TAOIST", 1)
     out = dump(e, s)
     assert out["boards"]["yellow"]["taoist"]["yinyang"] is True
-    assert legal_in(e, s, "YINYANG_HELP") == ALL_TILES
+    assert legal_in(e, s, "YINYANG_HELP") == CAN_ACT

@@ -24,7 +24,8 @@ Each round:
 The run folder ``runs/<name>/`` gets ``config.yaml``; ``rounds.csv`` (one row per round: games
 and wins of each phase, the training statistics, the gate's decision and its one-sided Fisher p,
 CPU and wall seconds of each phase); ``selfplay.csv`` and ``gate.csv`` (one row per game, the
-benchmark's columns plus the round); ``examples/round_<r>.npz``; ``nets/round_<r>.npz`` (each
+benchmark's columns plus the round; the gate's rows of the kept network's search are written the
+round they are played, under that round); ``examples/round_<r>.npz``; ``nets/round_<r>.npz`` (each
 candidate) and ``net.npz`` (the network kept: ``agents.make("net:runs/<name>/net.npz")``,
 ``"search:8x4x8:net=runs/<name>/net.npz"``); ``tb/`` (TensorBoard); ``curves.png``; and
 ``state.json``, written last in each round, from which ``--resume`` continues: a round is redone
@@ -196,7 +197,6 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
     """Self-play, training and gate of round ``r``; the network kept after it and its row."""
     row = {"round": r}
     wall = time.time()
-    t0 = time.process_time()
     per = cfg.selfplay.games // len(cfg.selfplay.configs)
     todo = tasks(cfg, net, "train", per, r * per, cfg.selfplay.search, cfg.selfplay.share,
                  cfg.selfplay.batch, True, cfg.seed * 1000 + r)
@@ -206,8 +206,8 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
     save_examples(run_dir / "examples" / f"round_{r:03d}.npz", examples)
     games = [dict(g, round=r) for o in out for g in o["rows"]]
     append_csv(run_dir / "selfplay.csv", GAME_FIELDS, games)
-    # CPU of the workers (their rows' seconds) plus this process's
-    row["selfplay_cpu"] = round(sum(g["seconds"] for g in games) + time.process_time() - t0, 1)
+    # CPU of the games, wherever they ran (each row carries its share of its batch's CPU time)
+    row["selfplay_cpu"] = round(sum(g["seconds"] for g in games), 1)
     row.update(selfplay_games=len(games), selfplay_wins=sum(g["won"] for g in games),
                examples=len(examples["target"]),
                overrides=round(float((examples["target"] != examples["prior"]).mean()), 4))
@@ -228,10 +228,11 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
     if stats["epoch"] == 0:          # no epoch agreed better with the search: nothing to gate
         row.update(kept=0, gate_cpu=0.0, wall=round(time.time() - wall, 1))
         return net, row
-    t0 = time.process_time()
     with bar_factory(2 * cfg.gate.games * len(cfg.selfplay.configs), f"round {r}: gate") as bar:
         if "gate_kept" not in state:            # the kept network's search, played once
-            state["gate_kept"] = {k: v for k, v in gate(cfg, net, bar).items() if k != "rows"}
+            first = gate(cfg, net, bar)
+            append_csv(run_dir / "gate.csv", GAME_FIELDS, [dict(g, round=r) for g in first["rows"]])
+            state["gate_kept"] = {k: v for k, v in first.items() if k != "rows"}
         new = gate(cfg, candidate, bar)
     kept = state["gate_kept"]
     append_csv(run_dir / "gate.csv", GAME_FIELDS, [dict(g, round=r) for g in new["rows"]])
@@ -239,12 +240,14 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
     row.update(gate_games=new["games"], gate_wins_new=new["wins"], gate_wins_kept=kept["wins"],
                gate_score_new=new["score"], gate_score_kept=kept["score"], kept=int(accept),
                gate_p=round(fisher_greater(new["wins"], new["games"], kept["wins"], kept["games"]), 4))
+    t0 = time.process_time()
     if cfg.gate.net_games:
         row["net_wins"], row["net_games"] = net_alone(cfg, candidate, cfg.gate.net_games)
         if "heuristic_wins" not in state:
             state["heuristic_wins"] = net_alone(cfg, None, cfg.gate.net_games)[0]
         row["heuristic_wins"] = state["heuristic_wins"]
-    row["gate_cpu"] = round(sum(g["seconds"] for g in new["rows"]) + time.process_time() - t0, 1)
+    net_cpu = time.process_time() - t0             # the network alone plays in this process
+    row["gate_cpu"] = round(sum(g["seconds"] for g in new["rows"]) + net_cpu, 1)
     row["wall"] = round(time.time() - wall, 1)
     if accept:
         state["gate_kept"] = {k: v for k, v in new.items() if k != "rows"}

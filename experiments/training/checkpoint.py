@@ -11,31 +11,13 @@ numpy random states. SB3's loader ignores members it does not know.
 from __future__ import annotations
 
 import io
-import os
 import pickle
-import tempfile
 import zipfile
 from pathlib import Path
 
+from ..runfiles import atomic_write_bytes
+
 TRAINER_STATE = "trainer_state.pkl"
-
-
-def atomic_write_bytes(path: str | Path, data: bytes) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".tmp-{path.name}-")
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)            # mkstemp makes it private (0600)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def model_bytes(model, trainer_state: dict | None = None, exclude: list[str] | None = None) -> bytes:

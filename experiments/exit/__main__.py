@@ -30,7 +30,10 @@ candidate) and ``net.npz`` (the network kept: ``agents.make("net:runs/<name>/net
 ``"search:8x4x8:net=runs/<name>/net.npz"``); ``tb/`` (TensorBoard); ``curves.png``; and
 ``state.json``, written last in each round, from which ``--resume`` continues: a round is redone
 from its start, and since every game, future and training batch is drawn from the run's seed
-and the round, a resumed run gives the same networks as an uninterrupted one.
+and the round, a resumed run gives the same networks as an uninterrupted one. While a process
+runs in the folder it holds ``.lock`` (``experiments/runfiles.py``): a second ``--resume`` of the
+same run is refused, naming the process; temporary files of writes killed half-way are removed
+at start.
 """
 
 from __future__ import annotations

@@ -43,17 +43,28 @@ Writes into ``--out``:
 * ``results.md``: per agent and configuration, the win rate with its 95% Wilson interval, the mean
   official score with its 95% t interval, mean game length (decisions and turns) and how the games
   were lost (haunted village, dead Taoists, deck exhausted), plus the command and the machine;
-* ``win_rate.png``: win rate by level, one line per player count, one panel per agent.
+* ``win_rate.png``: win rate by level, one line per player count, one panel per agent;
+* ``run.json``: whether games.csv is whole (``experiments/games_csv.py``): ``"status":
+  "running"`` from the start, ``"complete"`` once games.csv holds every game; the rows of the
+  file and, per configuration, the games expected and played; the command, package version and
+  git commit. ``experiments.compare`` refuses a games.csv whose record is missing a game.
+
+results.md, win_rate.png and run.json are replaced atomically (a temporary file renamed), so a
+kill leaves the previous version or the new one.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import datetime
+import io
 import itertools
+import json
 import multiprocessing
 import os
 import platform
+import subprocess
 import sys
 import threading
 import time
@@ -70,7 +81,8 @@ from ghoststories_env.cards import LEVEL_NAMES
 from ghoststories_env.state import LOSS_REASONS
 
 from .fanout import fan_out
-from .games_csv import append, read_rows, rewrite
+from .games_csv import RECORD, append, config_counts, read_rows, rewrite
+from .runfiles import atomic_write_bytes
 from .seeds import PLAYERS, benchmark_seeds
 from .stats import CATEGORY_OF_REASON, LOSS_CATEGORIES, summarize
 
@@ -357,8 +369,10 @@ def plot(summaries: list[dict], path: Path) -> None:
     axes[0][0].set_ylabel("win rate, % (95% CI)")
     axes[0][-1].legend(title="Taoists")
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=120)
     plt.close(fig)
+    atomic_write_bytes(path, buf.getvalue())
 
 
 def machine() -> str:
@@ -375,10 +389,45 @@ def write(rows: list[dict], args: Args, seconds: float, argv, kept: int = 0) -> 
     took = f"{seconds:.0f} s in all"
     if kept:
         took = f"{seconds:.0f} s in this run, which kept {kept} games played before"
-    (out / "results.md").write_text(
-        f"# Benchmark results\n\nCommand: `{command}`\n\nMachine: {machine()}; {took}.\n\n{md}\n")
+    atomic_write_bytes(out / "results.md", (
+        f"# Benchmark results\n\nCommand: `{command}`\n\nMachine: {machine()}; {took}.\n\n{md}\n"
+    ).encode())
     plot(summaries, out / "win_rate.png")
     return out, md
+
+
+def provenance() -> dict:
+    """The package version and git commit of the code that plays (None where unknown)."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        v = version("ghoststories_env")
+    except PackageNotFoundError:
+        v = None
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent,
+                                capture_output=True, text=True, timeout=10).stdout.strip() or None
+    except (OSError, subprocess.SubprocessError):
+        commit = None
+    return {"version": v, "git_commit": commit}
+
+
+def record(args: Args, names: dict, rows: list[dict], argv, status: str, started: str) -> dict:
+    """run.json: this run's configurations with the games expected and those ``rows`` hold."""
+    expected = len(args.games) if args.games is not None else args.episodes
+    found = config_counts(rows)
+    configs = [{"agent": names[spec], "level": level, "players": players,
+                "rules": rules_text(args.rules), "expected": expected,
+                "played": found.get((names[spec], level, players), 0)}
+               for spec, level, players in itertools.product(args.agents, args.levels, args.players)]
+    now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    return {"status": status, "rows": len(rows), "expected_rows": expected * len(configs),
+            "configurations": configs,
+            "command": "python -m experiments.benchmark " + " ".join(argv),
+            **provenance(), "started": started, "updated": now}
+
+
+def write_record(args: Args, rec: dict) -> None:
+    atomic_write_bytes(Path(args.out) / RECORD, (json.dumps(rec, indent=1) + "\n").encode())
 
 
 # -- one policy, from Python ---------------------------------------------------------------------
@@ -442,6 +491,8 @@ def main(argv=None) -> list[dict]:
     path = Path(args.out) / "games.csv"
     path.parent.mkdir(parents=True, exist_ok=True)
     kept = resumed(path, args) if args.resume else []
+    started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    write_record(args, record(args, names, kept, argv, "running", started))   # before games.csv
     rewrite(path, kept)
     todo = tasks(args, names, {(r["agent"], r["level"], int(r["players"]), int(r["seed"]))
                                for r in kept})
@@ -465,9 +516,11 @@ def main(argv=None) -> list[dict]:
     rows = sorted(kept + played, key=run_order(args, names))
     rewrite(path, rows)
     out, md = write(rows, args, time.perf_counter() - t0, argv, len(kept))
+    write_record(args, record(args, names, rows, argv, "complete", started))    # last
     if not args.quiet:
         print(md)
-        print(f"\nwritten: {out / 'games.csv'}, {out / 'results.md'}, {out / 'win_rate.png'}")
+        print(f"\nwritten: {out / 'games.csv'}, {out / 'results.md'}, {out / 'win_rate.png'}, "
+              f"{out / RECORD}")
     return rows
 
 

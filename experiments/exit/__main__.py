@@ -30,7 +30,10 @@ candidate) and ``net.npz`` (the network kept: ``agents.make("net:runs/<name>/net
 ``"search:8x4x8:net=runs/<name>/net.npz"``); ``tb/`` (TensorBoard); ``curves.png``; and
 ``state.json``, written last in each round, from which ``--resume`` continues: a round is redone
 from its start, and since every game, future and training batch is drawn from the run's seed
-and the round, a resumed run gives the same networks as an uninterrupted one.
+and the round, a resumed run gives the same networks as an uninterrupted one. While a process
+runs in the folder it holds ``.lock`` (``experiments/runfiles.py``): a second ``--resume`` of the
+same run is refused, naming the process; temporary files of writes killed half-way are removed
+at start.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from agents.heuristic import HeuristicAgent
 from agents.net import PolicyValueNet
 from ghoststories_env import Engine, GameConfig
 
+from .. import runfiles
 from ..fanout import fan_out
 from ..seeds import benchmark_seeds
 from ..stats import fisher_greater
@@ -82,20 +86,32 @@ def parse(argv) -> tuple[argparse.Namespace, list[str]]:
 
 
 def resolve(args, overrides) -> tuple[config.ExitConfig, Path, dict]:
-    """The configuration, the run folder and the state to continue from."""
+    """The configuration, the run folder and the state to continue from. The folder is locked
+    first (``experiments/runfiles.py``: a second process on it is refused, naming the one holding
+    it) and the temporary files of writes killed half-way are removed; the lock is released if
+    the run is refused."""
     if args.resume:
         run_dir = Path(args.resume)
         if not (run_dir / "config.yaml").is_file():
             raise SystemExit(f"--resume {run_dir}: no config.yaml there")
-        cfg = config.load(run_dir / "config.yaml", overrides)
-        path = run_dir / "state.json"
-        return cfg, run_dir, json.loads(path.read_text()) if path.is_file() else {"round": 0}
-    cfg = config.load(args.config, overrides)
-    run_dir = Path(args.runs_dir) / cfg.name
-    if (run_dir / "state.json").exists():
-        raise SystemExit(f"{run_dir} already holds a run: --resume {run_dir}, or pick another "
-                         f"name (--name ...)")
-    return cfg, run_dir, {"round": 0}
+    else:
+        cfg = config.load(args.config, overrides)
+        run_dir = Path(args.runs_dir) / cfg.name
+    runfiles.lock_run_folder(run_dir)
+    try:
+        for path in runfiles.remove_temporaries(run_dir):
+            print(f"removed {path}, left by a write that was killed", flush=True)
+        if args.resume:
+            cfg = config.load(run_dir / "config.yaml", overrides)
+            path = run_dir / "state.json"
+            return cfg, run_dir, json.loads(path.read_text()) if path.is_file() else {"round": 0}
+        if (run_dir / "state.json").exists():
+            raise SystemExit(f"{run_dir} already holds a run: --resume {run_dir}, or pick another "
+                             f"name (--name ...)")
+        return cfg, run_dir, {"round": 0}
+    except BaseException:
+        runfiles.unlock_run_folder(run_dir)
+        raise
 
 
 # -- the phases -------------------------------------------------------------------------------------
@@ -268,12 +284,19 @@ def initial(cfg) -> PolicyValueNet:
 
 
 def main(argv=None) -> dict:
+    args, overrides = parse(list(sys.argv[1:] if argv is None else argv))
+    cfg, run_dir, state = resolve(args, overrides)
+    try:
+        return run(cfg, run_dir, state, args.quiet)
+    finally:
+        runfiles.unlock_run_folder(run_dir)
+
+
+def run(cfg, run_dir: Path, state: dict, quiet: bool) -> dict:
     import torch
     from torch.utils.tensorboard import SummaryWriter
     from tqdm import tqdm
 
-    args, overrides = parse(list(sys.argv[1:] if argv is None else argv))
-    cfg, run_dir, state = resolve(args, overrides)
     torch.set_num_threads(cfg.torch_threads)
     run_dir.mkdir(parents=True, exist_ok=True)
     save(cfg, run_dir / "config.yaml")
@@ -288,7 +311,7 @@ def main(argv=None) -> dict:
           flush=True)
 
     def bars(total, desc):
-        return tqdm(total=total, desc=desc, disable=args.quiet, leave=False)
+        return tqdm(total=total, desc=desc, disable=quiet, leave=False)
 
     writer = SummaryWriter(str(run_dir / "tb"))
     for r in range(r0, cfg.rounds):

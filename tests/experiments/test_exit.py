@@ -93,6 +93,34 @@ def test_run__resumed_after_a_stop_gives_the_same_networks(tmp_path):
         main(["--config", "configs/exit-smoke.yaml", "--runs-dir", str(tmp_path / "a"), *TINY])
 
 
+def test_run__a_second_process_on_the_run_folder_is_refused(tmp_path):
+    import shutil
+    import subprocess
+    import sys
+
+    from experiments import runfiles
+    from experiments.exit.__main__ import parse, resolve
+    folder = tmp_path / "exit-smoke"
+    folder.mkdir()
+    shutil.copy("configs/exit-smoke.yaml", folder / "config.yaml")
+    hold = ("import sys; from experiments import runfiles; runfiles.lock_run_folder(sys.argv[1]); "
+            "print('locked', flush=True); sys.stdin.read()")
+    proc = subprocess.Popen([sys.executable, "-c", hold, str(folder)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "locked"
+        with pytest.raises(SystemExit, match=rf"{folder}.*process {proc.pid}"):
+            main(["--resume", str(folder), "--quiet"])
+    finally:
+        proc.kill()
+        proc.wait()
+    killed = folder / ".tmp-state.json-x1"               # left by a write that was killed
+    killed.write_bytes(b"{")
+    resolve(*parse(["--resume", str(folder)]))            # the holder is dead: the lock is free
+    runfiles.unlock_run_folder(folder)
+    assert not killed.exists()
+
+
 def tiny_tasks():
     net = PolicyValueNet.initial((8,), seed=0).to_bytes()
     return [Task(net, "1x2x1", 0.5, "initiation", 4, (i,), (700 + i,)) for i in range(3)]

@@ -11,7 +11,7 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -c constraints.txt -e ".[train,render,experiments,dev]"
+	$(BIN)/pip install -q -c constraints.txt -e ".[train,render,experiments,ray,rllib,dev]"
 	touch $(STAMP)
 
 demo: setup

@@ -68,18 +68,25 @@ def register(kind: str, factory: Callable[[str], Agent]) -> None:
 
 def make(spec: str, **kwargs) -> Agent:
     """Build an agent from its name: ``"random"``, ``"heuristic"``, ``"rollout"`` (or
-    ``"rollout:KxW"``, ``"rollout:KxW:progress"``), ``"search"`` (or ``"search:KxWxH"``),
-    ``"ppo:<path to zip>"``; and the clairvoyant
-    yardstick ``"oracle"`` (not a player: it reads the future, see ``agents/rollout.py``).
-    Keyword arguments go to the agent's constructor (e.g. ``seed`` for ``random``)."""
-    from . import heuristic, ppo, random_agent, rollout, search  # noqa: F401  (they register themselves)
+    ``"rollout:KxW"``, ``"rollout:KxW:progress"``), ``"search"`` (or ``"search:KxWxH"``,
+    ``"search:KxWxH:net=<path>"``), ``"net:<path to npz>"``, ``"ppo:<path to zip>"``; the clairvoyant
+    yardstick ``"oracle"`` (not a player: it reads the future, see ``agents/rollout.py``); and a
+    policy written elsewhere, ``"package.module:factory"`` or ``"path/to/file.py:factory"``
+    (``agents/external.py``: a spec whose part before ':' holds '.' or '/').
+    Keyword arguments go to the agent's constructor (e.g. ``seed`` for ``random``), or to an
+    external policy's factory."""
+    from . import external
+    if external.is_external(spec):
+        return external.load(spec, **kwargs)
+    from . import heuristic, net, ppo, random_agent, rollout, search  # noqa: F401  (they register themselves)
     kind, _, arg = str(spec).partition(":")
     if kind not in _FACTORIES:
         raise ValueError(f"unknown agent {spec!r}; known kinds: {', '.join(sorted(_FACTORIES))} "
-                         f"(write 'ppo:<path>' for a trained policy)")
+                         f"(write 'ppo:<path>' for a trained policy, 'package.module:factory' or "
+                         f"'path/to/file.py:factory' for a policy of your own)")
     return _FACTORIES[kind](arg, **kwargs)
 
 
 def known() -> list[str]:
-    from . import heuristic, ppo, random_agent, rollout, search  # noqa: F401
+    from . import heuristic, net, ppo, random_agent, rollout, search  # noqa: F401
     return sorted(_FACTORIES)

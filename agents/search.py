@@ -23,7 +23,13 @@ a batch advances in one engine batch.
 
     agents.make("search")            # 8 futures, 4 candidates, 8 turns: "search:8x4x8"
     agents.make("search:16x6x4")     # futures per candidate in the first round, width, horizon
+    agents.make("search:8x4x8:net=path/net.npz")   # a policy-value network (agents/net.py) as
+                                     # prior, rollout policy and leaf value, instead of the
+                                     # heuristic and the fitted win model
+    agents.make("search:8x4x8:net=path/net.npz:leaf=win_model")   # the network's policy only
+    agents.make("search:8x4x8:plans")   # the prior and rollout team is heuristic:plans
     SearchAgent(kinds=("YANG",))     # search only the Yang phase
+    SearchAgent(share=0.25)          # search a quarter of the decisions (self-play, exit.py)
 
 Costs ``futures * width * (ceil(log2(width - 1)) + 1)`` futures of ``horizon`` turns per searched
 decision (see the README for win rate against seconds per game).
@@ -41,21 +47,27 @@ from ghoststories_env.rules import stack
 from .base import Batch, register
 from .futures import public_key, redraw_unseen
 from .heuristic import HeuristicAgent
+from .heuristic import plans as plan_names
+from .net import PolicyValueNet
 from .value import WinModel
 
 KINDS = ("YANG", "PLACE")         # decisions searched by default; the others are the prior's
 WANTED = -1e8                     # prior scores at or below this are actions it never wants
 DEFAULTS = {"futures": 8, "width": 4, "horizon": 8}
 DECIMALS = 9                      # mean values equal to this many decimals are ties
+_SHARE_SALT = 0x5A4E              # the draw of which decisions a partial search looks at
 
 
 class SearchAgent:
     def __init__(self, futures: int = 8, width: int = 4, horizon: int = 8, seed: int = 0,
                  kinds=KINDS, progress: float = 0.02, margin: float = 0.0,
-                 value: WinModel | None = None):
+                 value: WinModel | None = None, net: PolicyValueNet | None = None,
+                 share: float = 1.0, plans: tuple[str, ...] = ()):
         if futures < 1 or width < 2 or horizon < 1:
             raise ValueError(f"search needs futures >= 1, width >= 2 and horizon >= 1, got "
                              f"futures={futures}, width={width}, horizon={horizon}")
+        if not 0 < share <= 1:
+            raise ValueError(f"share is the part of the decisions searched, in (0, 1], got {share!r}")
         unknown = set(kinds) - set(stack.CODES)
         if unknown:
             raise ValueError(f"unknown decision kinds {sorted(unknown)}; allowed: "
@@ -63,12 +75,27 @@ class SearchAgent:
         self.futures, self.width, self.horizon = int(futures), int(width), int(horizon)
         self.seed, self.progress, self.margin = int(seed), float(progress), float(margin)
         self.codes = np.array([stack.CODES[k] for k in kinds])
-        self.prior = HeuristicAgent()
+        self.share = float(share)
+        # prior (scores), rollout policy (act) and leaf value (predict): the network's, or the
+        # heuristic team and the fitted win model
+        if net is not None and plans:
+            raise ValueError("plans choose the heuristic prior's team plans; a search on a "
+                             "network has no heuristic prior")
+        self.prior = net if net is not None else HeuristicAgent(tuple(plans))
         self.rollout = self.prior
-        self.value = value if value is not None else WinModel.load()
+        self.value = value if value is not None else net if net is not None else WinModel.load()
         size = (self.futures, self.width, self.horizon)
         self.name = "search" if size == tuple(DEFAULTS.values()) else "search:%dx%dx%d" % size
+        if net is not None:
+            self.name = "search:%dx%dx%d:net=%s" % (*size, net.meta.get("path", "?"))
+            if value is not None:
+                self.name += ":leaf=win_model"
+        if plans:
+            self.name += ":" + self.prior.name.partition(":")[2]        # ":plans" or ":plans=a+b"
+        if self.share < 1:
+            self.name += f":share={self.share:g}"
         self.searched = 0                          # decisions searched so far (for reports)
+        self.last = None                           # the last act's search: see ``act``
 
     # -- the decision -----------------------------------------------------------------------------
     def candidates(self, batch: Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -81,10 +108,19 @@ class SearchAgent:
         cands = np.where(wanted, order, -1)
         search = np.isin(batch.state.top, self.codes) & (wanted.sum(1) >= 2) & ~batch.state.terminated
         rows = np.flatnonzero(search)
+        if self.share < 1 and rows.size:
+            # a share of the decisions, drawn from the public position: the same in any batch
+            u = (public_key(batch.state.take(rows), self.seed ^ _SHARE_SALT) >> np.uint64(11)) / 2.0 ** 53
+            rows = rows[u < self.share]
         return actions, rows, cands[rows]
 
     def act(self, batch: Batch) -> np.ndarray:
+        """The prior's actions, and the search's where it searched. ``last`` keeps what the
+        search found: ``rows`` searched, their ``cands`` (n, width) and ``mean`` values (nan for
+        pads and dropped challengers), and the ``chosen`` column."""
         actions, rows, cands = self.candidates(batch)
+        mean = np.zeros(cands.shape)
+        best = np.zeros(rows.size, np.int64)
         if rows.size:
             mean = self.evaluate(batch.engine, batch.state, rows, cands)
             best = np.nanargmax(mean, 1)
@@ -92,6 +128,7 @@ class SearchAgent:
             best[gain <= self.margin] = 0                  # the prior's choice unless beaten
             actions[rows] = cands[np.arange(rows.size), best]
             self.searched += rows.size
+        self.last = {"rows": rows, "cands": cands, "mean": mean, "chosen": best}
         return actions
 
     def schedule(self, c: int) -> list[int]:
@@ -191,12 +228,31 @@ def _rounds(c: int) -> int:
 
 
 def _make(arg: str, seed: int = 0) -> SearchAgent:
-    parts = arg.split("x") if arg else []
+    """``search[:K[xW[xH]]][:net=<path>[:leaf=win_model]][:plans[=a+b]][:share=<s>]``."""
+    size, *options = arg.split(":") if arg else [""]
+    if size[:1].isalpha():                    # no size given, only options
+        size, options = "", [size, *options]
+    parts = size.split("x") if size else []
     if len(parts) > 3 or not all(p.isdigit() for p in parts):
         raise ValueError(f"agent 'search' takes 'K', 'KxW' or 'KxWxH' (futures, candidates, "
-                         f"horizon in turns; defaults {DEFAULTS}), got {arg!r}")
-    sizes = dict(zip(DEFAULTS, map(int, parts)))
-    return SearchAgent(**{**DEFAULTS, **sizes}, seed=seed)
+                         f"horizon in turns; defaults {DEFAULTS}), got {size!r}")
+    kwargs = {**DEFAULTS, **dict(zip(DEFAULTS, map(int, parts))), "seed": seed}
+    for option in options:
+        key, eq, value = option.partition("=")
+        if key == "plans":                   # the heuristic prior's team plans (heuristic:plans)
+            kwargs["plans"] = plan_names.parse(option)
+            continue
+        if not eq or key not in OPTIONS or (key == "leaf" and value != "win_model"):
+            raise ValueError(f"agent 'search' takes the options net=<path>, leaf=win_model (with "
+                             f"a net: judge futures with the fitted win model, not the network), "
+                             f"plans (the heuristic:plans prior) and share=<0..1>, got {option!r}")
+        kwargs[key] = OPTIONS[key](value)
+    if "leaf" in kwargs:
+        kwargs["value"] = kwargs.pop("leaf")
+    return SearchAgent(**kwargs)
+
+
+OPTIONS = {"net": PolicyValueNet.load, "share": float, "leaf": lambda _: WinModel.load()}
 
 
 register("search", _make)

@@ -9,6 +9,11 @@ with a progress bar. A game depends only on its seed, its configuration and the 
 decide each game on its own), so its outcome is the same whatever the batch size, the workers or
 the games played beside it.
 
+``--agents`` takes the project's agents (``agents.make``) and policies of one's own,
+``package.module:factory`` or ``path/to/file.py:factory`` (``agents/external.py``: an agent, an
+SB3 model or a callable ``policy(obs, mask)``). From Python, ``evaluate(policy, level, players,
+episodes)`` plays one configuration's games the same way and returns its rows and table row.
+
 For long runs and expensive agents:
 
 * ``--games I [I ...]``: play only these indices of each configuration's seed set (index i is
@@ -16,7 +21,8 @@ For long runs and expensive agents:
   episodes). A row of games.csv is replayed by ``--games <its index>`` with its ``--seed`` and
   ``--rules``.
 * ``--workers N``: play the batches in N local processes (spawned; each builds its own agent);
-  the rows are the same as with one worker.
+  the rows are the same as with one worker. ``--ray-address local|auto|ray://host:port``: as Ray
+  tasks instead, on this machine or a cluster (``experiments/fanout.py``; the ``ray`` extra).
 * ``--resume``: keep the games already in ``<out>/games.csv`` (same agent, level, players and
   seed; a half-written last line from a killed run is dropped) and play only the others; the
   tables are then made from every row of the file, which must hold games of the same ``--rules``.
@@ -37,19 +43,30 @@ Writes into ``--out``:
 * ``results.md``: per agent and configuration, the win rate with its 95% Wilson interval, the mean
   official score with its 95% t interval, mean game length (decisions and turns) and how the games
   were lost (haunted village, dead Taoists, deck exhausted), plus the command and the machine;
-* ``win_rate.png``: win rate by level, one line per player count, one panel per agent.
+* ``win_rate.png``: win rate by level, one line per player count, one panel per agent;
+* ``run.json``: whether games.csv is whole (``experiments/games_csv.py``): ``"status":
+  "running"`` from the start, ``"complete"`` once games.csv holds every game; the rows of the
+  file and, per configuration, the games expected and played; the command, package version and
+  git commit. ``experiments.compare`` refuses a games.csv whose record is missing a game.
+
+results.md, win_rate.png and run.json are replaced atomically (a temporary file renamed), so a
+kill leaves the previous version or the new one.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import datetime
+import io
 import itertools
+import json
 import multiprocessing
 import os
 import platform
-import queue
+import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,11 +75,14 @@ import numpy as np
 
 import agents
 from agents import Batch
+from agents.external import IllegalActionError, adapt
 from ghoststories_env import Engine, GameConfig
 from ghoststories_env.cards import LEVEL_NAMES
 from ghoststories_env.state import LOSS_REASONS
 
-from .games_csv import append, read_rows, rewrite
+from .fanout import fan_out
+from .games_csv import RECORD, append, config_counts, read_rows, rewrite
+from .runfiles import atomic_write_bytes
 from .seeds import PLAYERS, benchmark_seeds
 from .stats import CATEGORY_OF_REASON, LOSS_CATEGORIES, summarize
 
@@ -81,6 +101,7 @@ class Args:
     resume: bool = False
     workers: int = 1
     rules: dict = field(default_factory=dict)   # switch -> value, for GameConfig.replace
+    ray_address: str | None = None              # Ray instead of local processes (fanout.py)
 
 
 def parse_rules(items: list[str]) -> dict:
@@ -113,7 +134,9 @@ def parse(argv=None) -> Args:
     p = argparse.ArgumentParser(prog="python -m experiments.benchmark", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--agents", nargs="+", default=["random", "heuristic"],
-                   help="agent names: random, heuristic, rollout[:KxW], ppo:<path to zip>")
+                   help="agent names: random, heuristic, rollout[:KxW], search[:KxWxH[:net=<path>]], "
+                        "net:<path to npz>, ppo:<path to zip>, or a policy of your own: "
+                        "package.module:factory or path/to/file.py:factory (agents/external.py)")
     p.add_argument("--levels", nargs="+", default=list(LEVEL_NAMES), choices=LEVEL_NAMES)
     p.add_argument("--players", nargs="+", type=int, default=list(PLAYERS), choices=PLAYERS)
     p.add_argument("--episodes", type=int, default=1000, help="games per agent and configuration")
@@ -126,6 +149,10 @@ def parse(argv=None) -> Args:
     p.add_argument("--resume", action="store_true",
                    help="keep the games already in <out>/games.csv and play the others")
     p.add_argument("--workers", type=int, default=1, help="local processes playing the batches")
+    p.add_argument("--ray-address", metavar="ADDRESS",
+                   help="play the batches as Ray tasks: 'local' (a Ray started here with "
+                        "--workers CPUs), 'auto' or 'ray://host:port' (a cluster); needs the "
+                        "'ray' extra")
     p.add_argument("--rules", nargs="+", default=[], metavar="KEY=VALUE",
                    help="rule switches for every configuration, e.g. power_sides=chosen")
     a = p.parse_args(argv)
@@ -183,17 +210,25 @@ def _report(k: int) -> None:
         _PROGRESS.put(k)
 
 
-def play_batch(task: Task, on_done=None) -> list[dict]:
-    """The rows of one batch; each game's ``seconds`` is its share of the batch's CPU time."""
+def play_batch(task: Task, on_done=None, agent=None) -> list[dict]:
+    """The rows of one batch; each game's ``seconds`` is its share of the batch's CPU time.
+    ``agent`` plays it if given, else the agent ``task.spec`` names (built once per process)."""
     if on_done is None and _PROGRESS is not None:
         on_done = _report
-    if task.spec not in _AGENTS:
-        _AGENTS[task.spec] = agents.make(task.spec)
-    agent = _AGENTS[task.spec]
+    if agent is None:
+        if task.spec not in _AGENTS:
+            _AGENTS[task.spec] = agents.make(task.spec)
+        agent = _AGENTS[task.spec]
     config = GameConfig(num_players=task.players, difficulty=task.level).replace(**task.rules)
     engine = Engine(config)
     t0 = time.process_time()
-    s = play(agent, engine, np.array(task.seeds, np.int64), on_done)
+    try:
+        s = play(agent, engine, np.array(task.seeds, np.int64), on_done)
+    except IllegalActionError as e:      # name the benchmark's game, which --games replays
+        index, seed = task.index[e.row], task.seeds[e.row]
+        raise IllegalActionError(f"{e} [benchmark game: level {task.level}, {task.players} "
+                                 f"Taoists, index {index}, seed {seed}; --games {index} replays "
+                                 f"it]", e.row, e.action) from None
     score = engine.score(s)
     seconds = float(f"{(time.process_time() - t0) / len(task.seeds):.4g}")
     rows = []
@@ -229,32 +264,28 @@ def run_serial(todo: list[Task], sink, bar) -> None:
         sink(play_batch(task, bar.update if bar is not None else None))
 
 
-def run_parallel(todo: list[Task], workers: int, sink, bar) -> None:
-    """Batches spread over ``workers`` spawned processes; ``sink`` gets each batch's rows as it
-    comes back. Workers report finished games on a queue, so the bar moves within a batch."""
-    ctx = multiprocessing.get_context("spawn")
-    progress = ctx.Queue() if bar is not None else None
-    with ctx.Pool(workers, _init_worker, (progress,)) as pool:
-        results = pool.imap_unordered(play_batch, todo)
-        for _ in todo:
-            while True:
-                try:
-                    rows = results.next(timeout=0.2)
-                    break
-                except multiprocessing.TimeoutError:
-                    _drain(progress, bar)
-            sink(rows)
-        pool.close()
-        pool.join()            # the workers flush their last progress counts as they exit
-    _drain(progress, bar)
+def run_parallel(todo: list[Task], workers: int, sink, bar, ray_address: str | None = None) -> None:
+    """Batches spread over ``workers`` spawned processes, or over Ray (``experiments/fanout.py``);
+    ``sink`` gets each batch's rows as it comes back. Local workers report finished games on a
+    queue, which a thread moves to the bar, so it moves within a batch; under Ray it moves by
+    batch."""
+    progress = None
+    if bar is not None and ray_address is None:
+        progress = multiprocessing.get_context("spawn").Queue()
+        mover = threading.Thread(target=_drain, args=(progress, bar), daemon=True)
+        mover.start()
+    for rows in fan_out(play_batch, todo, workers, ray_address, _init_worker, (progress,)):
+        if bar is not None and progress is None:
+            bar.update(len(rows))
+        sink(rows)
+    if progress is not None:
+        progress.put(None)     # the workers have flushed their counts as they exited
+        mover.join()
 
 
 def _drain(progress, bar) -> None:
-    while progress is not None:
-        try:
-            bar.update(progress.get_nowait())
-        except queue.Empty:
-            return
+    for k in iter(progress.get, None):
+        bar.update(k)
 
 
 # -- games.csv ------------------------------------------------------------------------------------
@@ -338,8 +369,10 @@ def plot(summaries: list[dict], path: Path) -> None:
     axes[0][0].set_ylabel("win rate, % (95% CI)")
     axes[0][-1].legend(title="Taoists")
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=120)
     plt.close(fig)
+    atomic_write_bytes(path, buf.getvalue())
 
 
 def machine() -> str:
@@ -356,10 +389,94 @@ def write(rows: list[dict], args: Args, seconds: float, argv, kept: int = 0) -> 
     took = f"{seconds:.0f} s in all"
     if kept:
         took = f"{seconds:.0f} s in this run, which kept {kept} games played before"
-    (out / "results.md").write_text(
-        f"# Benchmark results\n\nCommand: `{command}`\n\nMachine: {machine()}; {took}.\n\n{md}\n")
+    atomic_write_bytes(out / "results.md", (
+        f"# Benchmark results\n\nCommand: `{command}`\n\nMachine: {machine()}; {took}.\n\n{md}\n"
+    ).encode())
     plot(summaries, out / "win_rate.png")
     return out, md
+
+
+def provenance() -> dict:
+    """The package version and git commit of the code that plays (None where unknown)."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        v = version("ghoststories_env")
+    except PackageNotFoundError:
+        v = None
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent,
+                                capture_output=True, text=True, timeout=10).stdout.strip() or None
+    except (OSError, subprocess.SubprocessError):
+        commit = None
+    return {"version": v, "git_commit": commit}
+
+
+def record(args: Args, names: dict, rows: list[dict], argv, status: str, started: str) -> dict:
+    """run.json: this run's configurations with the games expected and those ``rows`` hold."""
+    expected = len(args.games) if args.games is not None else args.episodes
+    found = config_counts(rows)
+    configs = [{"agent": names[spec], "level": level, "players": players,
+                "rules": rules_text(args.rules), "expected": expected,
+                "played": found.get((names[spec], level, players), 0)}
+               for spec, level, players in itertools.product(args.agents, args.levels, args.players)]
+    now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    return {"status": status, "rows": len(rows), "expected_rows": expected * len(configs),
+            "configurations": configs,
+            "command": "python -m experiments.benchmark " + " ".join(argv),
+            **provenance(), "started": started, "updated": now}
+
+
+def write_record(args: Args, rec: dict) -> None:
+    atomic_write_bytes(Path(args.out) / RECORD, (json.dumps(rec, indent=1) + "\n").encode())
+
+
+# -- one policy, from Python ---------------------------------------------------------------------
+
+@dataclass
+class Evaluation:
+    """What the benchmark says of one policy in one configuration."""
+    rows: list[dict]        # one per game, the rows of games.csv, in seed-set order
+    summary: dict           # the row of results.md's table: table(rows)[0] (win_rate, win_low, ...)
+
+    def markdown(self) -> str:
+        """results.md's table, with this one row."""
+        return markdown([self.summary])
+
+
+def evaluate(policy, level: str, players: int, episodes: int, seed: int = 0, batch: int = 1000,
+             rules: dict | None = None, name: str | None = None) -> Evaluation:
+    """Play ``policy`` on the benchmark's ``test`` games of one configuration (``episodes`` seeds
+    of ``benchmark_seeds(level, players, episodes, "test", seed)``), as the CLI does::
+
+        from ghoststories_env import evaluate
+        result = evaluate(my_policy, "normal", 4, episodes=1000)
+        print(result.summary["win_rate"], result.summary["win_low"], result.summary["win_high"])
+
+    gives the numbers of ``python -m experiments.benchmark --agents <spec> --levels normal
+    --players 4 --episodes 1000`` (same games, same rows, same table; ``batch`` games at a time,
+    which changes nothing but speed). ``policy`` is an agent spec (``"heuristic"``,
+    ``"mypkg.policies:make_policy"``, ``"my_policy.py:make_policy"``), an agent (``name`` and
+    ``act(batch)``), an SB3 model or a callable ``policy(obs, mask) -> actions`` (see
+    ``agents/external.py``); ``name`` labels the rows of the latter two (default: the function's
+    or the class's name). ``rules``: rule switches, as ``--rules``.
+
+    ``ghoststories_env.evaluate`` is this function, imported on first use: the benchmark still
+    lives in the top-level ``experiments`` package (moving it under the ``ghoststories_env``
+    namespace is issue 16, item 7, deferred).
+    """
+    if isinstance(policy, str):
+        agent = agents.make(policy)
+    else:
+        agent = adapt(policy, name or getattr(policy, "__name__", type(policy).__name__))
+    if episodes < 1 or batch < 1:
+        raise ValueError(f"episodes and batch must be >= 1, got {episodes} and {batch}")
+    rules = dict(rules or {})
+    GameConfig().replace(**rules)         # a bad switch fails here, naming what is allowed
+    args = Args(agents=[agent.name], levels=[level], players=[players], episodes=episodes,
+                seed=seed, out="", batch=batch, quiet=True, rules=rules)
+    rows = [row for task in tasks(args, {agent.name: agent.name}, set())
+            for row in play_batch(task, agent=agent)]
+    return Evaluation(rows, table(rows)[0])
 
 
 def main(argv=None) -> list[dict]:
@@ -374,6 +491,8 @@ def main(argv=None) -> list[dict]:
     path = Path(args.out) / "games.csv"
     path.parent.mkdir(parents=True, exist_ok=True)
     kept = resumed(path, args) if args.resume else []
+    started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    write_record(args, record(args, names, kept, argv, "running", started))   # before games.csv
     rewrite(path, kept)
     todo = tasks(args, names, {(r["agent"], r["level"], int(r["players"]), int(r["seed"]))
                                for r in kept})
@@ -388,18 +507,20 @@ def main(argv=None) -> list[dict]:
         append(path, rows)
         played.extend(rows)
 
-    if args.workers == 1 or len(todo) < 2:
+    if args.ray_address is None and (args.workers == 1 or len(todo) < 2):
         run_serial(todo, sink, bar)
     else:
-        run_parallel(todo, min(args.workers, len(todo)), sink, bar)
+        run_parallel(todo, max(1, min(args.workers, len(todo))), sink, bar, args.ray_address)
     if bar is not None:
         bar.close()
     rows = sorted(kept + played, key=run_order(args, names))
     rewrite(path, rows)
     out, md = write(rows, args, time.perf_counter() - t0, argv, len(kept))
+    write_record(args, record(args, names, rows, argv, "complete", started))    # last
     if not args.quiet:
         print(md)
-        print(f"\nwritten: {out / 'games.csv'}, {out / 'results.md'}, {out / 'win_rate.png'}")
+        print(f"\nwritten: {out / 'games.csv'}, {out / 'results.md'}, {out / 'win_rate.png'}, "
+              f"{out / RECORD}")
     return rows
 
 

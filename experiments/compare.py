@@ -16,28 +16,45 @@ level, players and seed alone, and the table shows each side's rules::
 
     python -m experiments.compare --ignore-rules results/power_sides/chosen/games.csv:heuristic \\
         results/power_sides/random/games.csv:heuristic
+
+A games.csv is refused when the benchmark's ``run.json`` beside it says the run is not complete,
+or when the file does not hold the games it records (a file cut short); ``--allow-incomplete``
+compares such files anyway (a partial analysis, said so on stderr). Files older than run.json
+have no record and are compared with a warning.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 import numpy as np
 
-from .games_csv import read_rows
+from .games_csv import IncompleteFile, check_complete, read_rows
 from .stats import fisher_greater, mean_interval
 
 
-def load(spec: str) -> dict:
+def load(spec: str, allow_incomplete: bool = False) -> dict:
     """``path.csv:agent`` -> {(level, players, rules, seed): row} of that agent's games (the
     agent's name may hold colons: ``games.csv:rollout:8x3:progress``; rules "" when the file has
-    no rules column; a half-written last line, from a run in progress, is left out)."""
+    no rules column). Raises ``IncompleteFile`` when the file's run.json says it is unfinished or
+    it lacks rows (``games_csv.check_complete``), unless ``allow_incomplete``: then the complete
+    rows are used (a half-written last line is left out) and a warning is printed."""
     path, sep, agent = spec.partition(".csv:")
     if not sep or not agent:
         raise ValueError(f"expected 'path/to/games.csv:agent', got {spec!r}")
     path += ".csv"
+    every = read_rows(path)
+    try:
+        warning = check_complete(path, every)
+    except IncompleteFile as e:
+        if not allow_incomplete:
+            raise IncompleteFile(f"{e} (--allow-incomplete compares it anyway)") from None
+        warning = f"{e}; compared anyway (--allow-incomplete)"
+    if warning:
+        print(f"warning: {warning}", file=sys.stderr)
     rows = {(r["level"], int(r["players"]), r["rules"], int(r["seed"])): r
-            for r in read_rows(path) if r["agent"] == agent}
+            for r in every if r["agent"] == agent}
     if not rows:
         raise ValueError(f"no games of agent {agent!r} in {path}")
     return rows
@@ -108,9 +125,12 @@ def main(argv=None) -> list[dict]:
     p.add_argument("second", help="path/to/games.csv:agent")
     p.add_argument("--ignore-rules", action="store_true",
                    help="pair games on level, players and seed even if played under other rules")
+    p.add_argument("--allow-incomplete", action="store_true",
+                   help="compare files whose run.json says they are unfinished or cut short")
     args = p.parse_args(argv)
     try:
-        results = compare(load(args.first), load(args.second), ignore_rules=args.ignore_rules)
+        results = compare(load(args.first, args.allow_incomplete),
+                          load(args.second, args.allow_incomplete), ignore_rules=args.ignore_rules)
     except ValueError as e:
         p.error(str(e))
     if not results:

@@ -11,7 +11,9 @@ field with its default); any field can be overridden as ``--set dotted.key=value
 (egocentric observations, shared team reward), on ``GhostStoriesSB3VecEnv`` straight over one
 engine batch. The run folder ``runs/<name>/`` gets:
 
-* ``config.yaml``: the resolved configuration; ``pid``: the process id;
+* ``config.yaml``: the resolved configuration; ``pid``: the process id; ``.lock``: locked
+  (``fcntl.flock``) while a process runs in the folder, so a second ``--resume`` of the same run
+  is refused, naming the process; the kernel releases it when the process ends or is killed;
 * ``tb/``: TensorBoard events (training win rate, score, episode length, return, losses, steps/s,
   share of time in the environment, evaluations);
 * ``evals.csv``: evaluations on the ``eval`` seeds (deterministic policy, masks respected), and
@@ -24,6 +26,8 @@ engine batch. The run folder ``runs/<name>/`` gets:
 torch runs on ``torch_threads`` threads (default 1: on this 2-core machine the engine shares
 the process and a second torch thread makes updates slower as soon as anything else runs; see
 ``results/training/profile.md``). Ctrl-C stops without saving: resume from the last checkpoint.
+At start, the temporary files of atomic writes killed half-way are removed; ``--resume`` takes
+the newest checkpoint that reads whole, renaming a damaged newer one ``*.damaged`` and saying so.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from stable_baselines3.common.logger import configure
 from stable_baselines3.common.save_util import load_from_zip_file
 from stable_baselines3.common.utils import LinearSchedule
 
+from . import runfiles
 from .training import checkpoint, config, curriculum, envs, imitation
 from .training.callbacks import TrainerCallback
 from .training.policy import RelativeActionPolicy
@@ -58,36 +63,45 @@ def parse(argv) -> tuple[argparse.Namespace, list[str]]:
     p.add_argument("--set", nargs="+", default=[], metavar="KEY=VALUE", help="override config fields")
     p.add_argument("--runs-dir", default="runs", help="parent folder of the run folders")
     args, rest = p.parse_known_args(argv)
-    overrides = list(args.set)
-    while rest:                                # --dotted.key value  or  --dotted.key=value
-        token = rest.pop(0)
-        if not token.startswith("--") or len(token) < 3:
-            p.error(f"unexpected argument {token!r}; fields are overridden as --key value or --set key=value")
-        key, eq, value = token[2:].partition("=")
-        if not eq:
-            if not rest:
-                p.error(f"{token} needs a value")
-            value = rest.pop(0)
-        overrides.append(f"{key.replace('-', '_')}={value}")
+    overrides = list(args.set) + config.dotted_overrides(rest, p.error)
     if bool(args.config) == bool(args.resume):
         p.error("give either --config FILE (a new run) or --resume RUN_DIR (with optional overrides)")
     return args, overrides
 
 
 def resolve(args, overrides) -> tuple[config.Config, Path, Path | None]:
-    """The configuration, the run folder and the checkpoint to resume from (None: a new run)."""
+    """The configuration, the run folder and the checkpoint to resume from (None: a new run).
+    The folder is locked first (``experiments/runfiles.py``): a second process on it is refused
+    before it reads or writes anything there; the lock is released if the run is refused."""
     if args.resume:
         run_dir = Path(args.resume)
-        ckpt = checkpoint.latest(run_dir / "checkpoints")
+        if not run_dir.is_dir():
+            raise SystemExit(f"--resume {run_dir}: no such folder")
+    else:
+        cfg = config.load(args.config, overrides)
+        run_dir = Path(args.runs_dir) / cfg.name
+    take_folder(run_dir)
+    try:
+        if not args.resume:
+            if checkpoint.latest(run_dir / "checkpoints") is not None:
+                raise SystemExit(f"{run_dir} already holds a run: --resume {run_dir}, or pick "
+                                 f"another name (--name ...)")
+            return cfg, run_dir, None
+        ckpt = checkpoint.latest_whole(run_dir / "checkpoints", say=lambda t: print(t, flush=True))
         if ckpt is None:
-            raise SystemExit(f"--resume {run_dir}: no checkpoint in {run_dir / 'checkpoints'}")
+            raise SystemExit(f"--resume {run_dir}: no readable checkpoint in "
+                             f"{run_dir / 'checkpoints'}")
         return config.load(run_dir / "config.yaml", overrides), run_dir, ckpt
-    cfg = config.load(args.config, overrides)
-    run_dir = Path(args.runs_dir) / cfg.name
-    if checkpoint.latest(run_dir / "checkpoints") is not None:
-        raise SystemExit(f"{run_dir} already holds a run: --resume {run_dir}, or pick another name "
-                         f"(--name ...)")
-    return cfg, run_dir, None
+    except BaseException:
+        runfiles.unlock_run_folder(run_dir)
+        raise
+
+
+def take_folder(run_dir: Path) -> None:
+    """Lock the run folder for this process and remove what writes killed half-way left."""
+    runfiles.lock_run_folder(run_dir)
+    for path in runfiles.remove_temporaries(run_dir):
+        print(f"removed {path}, left by a write that was killed", flush=True)
 
 
 def ppo_kwargs(cfg: config.Config) -> dict:
@@ -138,6 +152,13 @@ def resumed_model(cfg: config.Config, venv, logger, ckpt: Path, callback: Traine
 def main(argv=None) -> MaskablePPO:
     args, overrides = parse(list(sys.argv[1:] if argv is None else argv))
     cfg, run_dir, ckpt = resolve(args, overrides)
+    try:
+        return run(cfg, run_dir, ckpt)
+    finally:
+        runfiles.unlock_run_folder(run_dir)
+
+
+def run(cfg: config.Config, run_dir: Path, ckpt: Path | None) -> MaskablePPO:
     torch.set_num_threads(cfg.torch_threads)
     # the masked Categorical re-checks its arguments at every construction (~5% of an update)
     torch.distributions.Distribution.set_default_validate_args(False)

@@ -6,6 +6,9 @@
 
     import gymnasium; env = gymnasium.make("GhostStories-v0")      # ids registered on import
     from ghoststories_env import ghost_stories_v0                  # PettingZoo
+
+    from ghoststories_env import evaluate       # a policy on the benchmark's games (see below)
+    result = evaluate(my_policy, "normal", 4, episodes=1000)
 """
 
 from . import actions
@@ -22,3 +25,13 @@ _register_gymnasium_ids()       # gymnasium.make("GhostStories-v0"), make_vec, e
 __all__ = ["Engine", "GameConfig", "PRESETS", "State", "ScenarioError", "InvalidStateError", "NUM_ACTIONS",
            "action_meaning", "actions"]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    # ``evaluate`` is the benchmark's (experiments/benchmark.py), imported on first use: the
+    # engine does not need the agents and experiments packages, which still install as top-level
+    # packages (moving them under this namespace is issue 16, item 7, deferred).
+    if name == "evaluate":
+        from experiments.benchmark import evaluate
+        return evaluate
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,29 +13,12 @@ from __future__ import annotations
 import io
 import os
 import pickle
-import tempfile
 import zipfile
 from pathlib import Path
 
+from ..runfiles import atomic_write_bytes
+
 TRAINER_STATE = "trainer_state.pkl"
-
-
-def atomic_write_bytes(path: str | Path, data: bytes) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".tmp-{path.name}-")
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)            # mkstemp makes it private (0600)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def model_bytes(model, trainer_state: dict | None = None, exclude: list[str] | None = None) -> bytes:
@@ -64,6 +47,37 @@ def save(model, trainer_state: dict, folder: str | Path, keep: int) -> Path:
 def latest(folder: str | Path) -> Path | None:
     found = sorted(Path(folder).glob("step_*.zip"))
     return found[-1] if found else None
+
+
+def damage(path: str | Path) -> str | None:
+    """What is wrong with a checkpoint file (a truncated zip, a bad member, no trainer state), or
+    None if it reads whole."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            bad = z.testzip()                   # reads every member, checking its CRC
+            if bad is not None:
+                return f"member {bad} is corrupt"
+            if TRAINER_STATE not in z.namelist():
+                return f"no {TRAINER_STATE}"
+            pickle.loads(z.read(TRAINER_STATE))
+    except Exception as e:                      # zipfile, zlib, pickle: any failure to read it
+        return f"{type(e).__name__}: {e}"
+    return None
+
+
+def latest_whole(folder: str | Path, say=print) -> Path | None:
+    """The newest checkpoint that reads whole; a damaged newer one (a write cut short by a full
+    disk or a crash of the machine) is renamed ``<name>.damaged`` and the previous one taken,
+    saying so with ``say``."""
+    for path in sorted(Path(folder).glob("step_*.zip"), reverse=True):
+        problem = damage(path)
+        if problem is None:
+            return path
+        kept = path.with_name(path.name + ".damaged")
+        os.replace(path, kept)
+        say(f"resume: {path} is damaged ({problem}); moved to {kept.name}, falling back to the "
+            f"previous checkpoint")
+    return None
 
 
 def trainer_state(path: str | Path) -> dict:

@@ -163,12 +163,37 @@ def _set(data: dict, dotted: str, value) -> None:
     data[keys[-1]] = value
 
 
-def to_dict(cfg: Config) -> dict:
+def dotted_overrides(tokens: list[str], error) -> list[str]:
+    """``--dotted.key value`` and ``--dotted.key=value`` command-line tokens as ``key=value``
+    overrides (dashes in keys read as underscores); ``error(message)`` reports a bad token."""
+    out, rest = [], list(tokens)
+    while rest:
+        token = rest.pop(0)
+        if not token.startswith("--") or len(token) < 3:
+            error(f"unexpected argument {token!r}; fields are overridden as --key value or --set key=value")
+        key, eq, value = token[2:].partition("=")
+        if not eq:
+            if not rest:
+                error(f"{token} needs a value")
+            value = rest.pop(0)
+        out.append(f"{key.replace('-', '_')}={value}")
+    return out
+
+
+def to_dict(cfg) -> dict:
     return dataclasses.asdict(cfg)
 
 
 def load(path: str | Path | None = None, overrides: list[str] = ()) -> Config:
     """The configuration of ``path`` (None: the defaults) with ``key=value`` overrides applied."""
+    cfg = load_as(Config, path, overrides)
+    check(cfg)
+    return cfg
+
+
+def load_as(cls, path: str | Path | None = None, overrides: list[str] = ()):
+    """Any configuration dataclass ``cls`` from a YAML file and ``key=value`` overrides (the
+    same reading as ``load``, without ``Config``'s checks)."""
     data = {}
     if path is not None:
         data = yaml.safe_load(Path(path).read_text()) or {}
@@ -179,9 +204,7 @@ def load(path: str | Path | None = None, overrides: list[str] = ()) -> Config:
         if not eq or not key:
             raise ValueError(f"override {item!r} must look like key=value (e.g. ppo.n_epochs=4)")
         _set(data, key.strip(), yaml.safe_load(text))
-    cfg = _build(Config, data)
-    check(cfg)
-    return cfg
+    return _build(cls, data)
 
 
 def check(cfg: Config) -> None:
@@ -211,6 +234,6 @@ def check(cfg: Config) -> None:
             raise ValueError(f"{key} must be >= 1, got {v!r}")
 
 
-def save(cfg: Config, path: Path) -> None:
+def save(cfg, path: Path) -> None:
     from .checkpoint import atomic_write_bytes
     atomic_write_bytes(path, yaml.safe_dump(to_dict(cfg), sort_keys=False).encode())

@@ -13,27 +13,10 @@ without a seat, space or position (colours, rerolls, Qi...) are unchanged. It is
 
 from __future__ import annotations
 
-import numpy as np
 import torch
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
-from ghoststories_env.actions import NUM_ACTIONS, RANGES
-from ghoststories_env.envs import frame
-
-# what the parameter of each action range indexes (ranges not listed: nothing that turns)
-RANGE_AXIS = {"MOVE": "pos", "EXORCISE": "space", "YINYANG_HELP": "pos", "YINYANG_UNHAUNT": "pos",
-              "MANTRA": "space", "TWIN_WINDS": "seat", "POWER_TOKEN": "seat", "BUDDHA": "space",
-              "CHOOSE_TILE": "pos", "CHOOSE_SPACE": "space", "CHOOSE_TAOIST": "seat"}
-_REL = {"seat": frame.SEAT_REL, "space": frame.SPACE_REL, "pos": frame.POS_REL}
-
-
-def relative_of_absolute() -> np.ndarray:
-    """(4, NUM_ACTIONS): [v, a] is the relative action that absolute action ``a`` is from seat v."""
-    table = np.tile(np.arange(NUM_ACTIONS), (4, 1))
-    for name, axis in RANGE_AXIS.items():
-        r = RANGES[name]
-        table[:, r.start:r.stop] = r.start + _REL[axis]
-    return table
+from ghoststories_env.envs.frame import relative_of_absolute  # noqa: F401  (re-exported)
 
 
 class RelativeActionPolicy(MaskableActorCriticPolicy):

@@ -59,6 +59,25 @@ def _inverse(table: np.ndarray) -> np.ndarray:
 # *_REL[v, absolute index]: the relative index it gets seen from seat v.
 SEAT_REL, SPACE_REL, POS_REL = (_inverse(t) for t in (SEAT_ABS, SPACE_ABS, POS_ABS))
 
+# what the parameter of each action range indexes (ranges not listed: nothing that turns)
+RANGE_AXIS = {"MOVE": "pos", "EXORCISE": "space", "YINYANG_HELP": "pos", "YINYANG_UNHAUNT": "pos",
+              "MANTRA": "space", "TWIN_WINDS": "seat", "POWER_TOKEN": "seat", "BUDDHA": "space",
+              "CHOOSE_TILE": "pos", "CHOOSE_SPACE": "space", "CHOOSE_TAOIST": "seat"}
+
+
+def relative_of_absolute() -> np.ndarray:
+    """(4, NUM_ACTIONS): [v, a] is the *relative* action that absolute action ``a`` is from seat
+    v ("move to the tile on my left" rather than "move to tile 3"), so that a policy in the
+    viewer's frame learns a seat-dependent move once, not four times. Actions without a seat,
+    space or position (colours, rerolls, Qi...) are their own relative action."""
+    from ..actions import NUM_ACTIONS, RANGES
+    rel = {"seat": SEAT_REL, "space": SPACE_REL, "pos": POS_REL}
+    table = np.tile(np.arange(NUM_ACTIONS), (NUM_SEATS, 1))
+    for name, axis in RANGE_AXIS.items():
+        r = RANGES[name]
+        table[:, r.start:r.stop] = r.start + rel[axis]
+    return table
+
 
 class Turn:
     """Reads state arrays from the viewers' seats (one per game): ``seats``, ``spaces`` and

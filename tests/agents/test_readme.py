@@ -1,4 +1,5 @@
-"""The README's agents example runs as written (the python blocks between the agents markers)."""
+"""The README's agents examples run as written (the python blocks between the agents markers),
+each alone in a fresh namespace, as when pasted into a new interpreter."""
 
 import re
 from pathlib import Path
@@ -6,12 +7,25 @@ from pathlib import Path
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
-def test_readme__agents_example_runs(capsys):
+def agents_blocks() -> list[str]:
     text = README.read_text(encoding="utf-8")
     section = text[text.index("<!-- agents:start"):text.index("<!-- agents:end -->")]
-    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
-    assert blocks
-    for block in blocks:
-        exec(compile(block, str(README), "exec"), {})
-    won, score = capsys.readouterr().out.split()
+    return re.findall(r"```python\n(.*?)```", section, re.S)
+
+
+def run(block: str, capsys) -> str:
+    exec(compile(block, str(README), "exec"), {})
+    return capsys.readouterr().out
+
+
+def test_readme__agents_example_runs(capsys):
+    won, score = run(agents_blocks()[0], capsys).split()
     assert 0.0 <= float(won) <= 1.0 and float(score) > -60
+
+
+def test_readme__own_policy_example_runs(capsys):
+    block, = [b for b in agents_blocks() if "evaluate(" in b]
+    first, *table = run(block, capsys).splitlines()
+    rate, low, high = map(float, first.split())
+    assert 0.0 <= low <= rate <= high <= 1.0
+    assert table[0].startswith("| agent |") and table[2].startswith("| lowest_legal | initiation | 4 | 20 |")

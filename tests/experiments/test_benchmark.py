@@ -4,6 +4,8 @@ its options for long runs: --games, --resume, --workers, --rules."""
 from __future__ import annotations
 
 import csv
+import importlib.util
+import json
 
 import numpy as np
 import pytest
@@ -66,6 +68,33 @@ def full_run(tmp_path_factory):
     return read(out / "games.csv")
 
 
+def test_benchmark__run_json_records_a_complete_run_and_no_temporary_file_is_left(tmp_path):
+    benchmark.main(["--agents", "random", "--levels", "initiation", "--players", "1", "2",
+                    "--episodes", "3", "--quiet", "--out", str(tmp_path)])
+    rec = json.loads((tmp_path / "run.json").read_text())
+    assert rec["status"] == "complete" and rec["rows"] == 6 and rec["expected_rows"] == 6
+    assert [(c["players"], c["expected"], c["played"]) for c in rec["configurations"]] == \
+        [(1, 3, 3), (2, 3, 3)]
+    assert rec["command"].startswith("python -m experiments.benchmark --agents random")
+    assert "version" in rec and "git_commit" in rec
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.csv", "results.md", "run.json",
+                                                          "win_rate.png"]
+
+
+def test_benchmark__run_json_says_running_while_the_games_are_played(tmp_path, monkeypatch):
+    seen = []
+
+    def spy(task, on_done=None, agent=None):
+        seen.append(json.loads((tmp_path / "run.json").read_text())["status"])
+        return play_batch(task, on_done, agent)
+    play_batch = benchmark.play_batch
+    monkeypatch.setattr(benchmark, "play_batch", spy)
+    benchmark.main(["--agents", "random", "--levels", "initiation", "--players", "1",
+                    "--episodes", "2", "--quiet", "--out", str(tmp_path)])
+    assert seen == ["running"]
+    assert json.loads((tmp_path / "run.json").read_text())["status"] == "complete"
+
+
 def test_benchmark__games_replays_rows_on_their_own(tmp_path, full_run):
     benchmark.main(TINY + ["--games", "3", "1", "--out", str(tmp_path)])
     replay = read(tmp_path / "games.csv")
@@ -85,6 +114,8 @@ def test_benchmark__resume_after_a_kill_completes_the_run(tmp_path, full_run):
     assert outcomes(rows) == outcomes(full_run)
     assert [r["seconds"] for r in rows].count("-1") == 7
     assert "kept 7 games" in (tmp_path / "results.md").read_text()
+    rec = json.loads((tmp_path / "run.json").read_text())
+    assert rec["status"] == "complete" and rec["rows"] == len(full_run)
 
 
 def test_benchmark__resume_reads_a_games_csv_without_the_newer_columns(tmp_path, full_run):
@@ -109,6 +140,24 @@ def test_benchmark__resume_refuses_games_of_other_rules(tmp_path):
 def test_benchmark__two_workers_give_the_rows_of_one(tmp_path, full_run):
     benchmark.main(TINY + ["--workers", "2", "--out", str(tmp_path)])
     assert outcomes(read(tmp_path / "games.csv")) == outcomes(full_run)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                    reason="Ray is the optional extra 'ray' (pip install 'ghoststories-env[ray]')")
+def test_benchmark__a_local_ray_with_two_workers_gives_the_rows_of_one(tmp_path, full_run):
+    import ray
+    try:
+        benchmark.main(TINY + ["--workers", "2", "--ray-address", "local", "--out", str(tmp_path)])
+    finally:
+        ray.shutdown()
+    assert outcomes(read(tmp_path / "games.csv")) == outcomes(full_run)
+
+
+def test_benchmark__progress_bar_counts_every_game_with_two_workers(tmp_path, capsys):
+    """The workers' per-game counts reach the bar (through the queue and its thread)."""
+    benchmark.main([a for a in TINY if a != "--quiet"] + ["--workers", "2", "--out", str(tmp_path)])
+    n = len(read(tmp_path / "games.csv"))
+    assert f"{n}/{n}" in capsys.readouterr().err
 
 
 def test_benchmark__rules_are_applied_and_recorded(tmp_path):

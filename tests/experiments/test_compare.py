@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 
 import numpy as np
 import pytest
@@ -85,3 +86,64 @@ def test_compare__ignore_rules_refuses_a_deal_played_under_two_rules(tmp_path):
           rules=["", "min_resistance=1"])
     with pytest.raises(ValueError, match="several rules"):
         compare.compare(compare.load(f"{a}:x"), compare.load(f"{a}:x"), ignore_rules=True)
+
+
+@pytest.fixture(scope="module")
+def bench(tmp_path_factory):
+    """A whole tiny benchmark run of the random agent (20 games) with its run.json."""
+    from experiments import benchmark
+    out = tmp_path_factory.mktemp("bench")
+    benchmark.main(["--agents", "random", "--levels", "initiation", "--players", "1", "2",
+                    "--episodes", "10", "--quiet", "--out", str(out)])
+    return out
+
+
+def copy_run(src, dst, keep_lines=None):
+    """The run's games.csv (its first ``keep_lines`` lines, header included) and run.json."""
+    dst.mkdir()
+    lines = (src / "games.csv").read_text().splitlines(keepends=True)
+    (dst / "games.csv").write_text("".join(lines[:keep_lines]))
+    (dst / "run.json").write_text((src / "run.json").read_text())
+    return dst / "games.csv"
+
+
+def test_compare__a_complete_benchmark_file_is_accepted_without_warning(bench, capsys):
+    res = compare.main([f"{bench / 'games.csv'}:random", f"{bench / 'games.csv'}:random"])
+    assert sum(r["games"] for r in res) == 20
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_compare__refuses_a_games_csv_cut_short_naming_file_and_counts(bench, tmp_path, capsys):
+    cut = copy_run(bench, tmp_path / "cut", keep_lines=1 + 7)       # header and 7 of 20 rows
+    with pytest.raises(SystemExit):
+        compare.main([f"{cut}:random", f"{bench / 'games.csv'}:random"])
+    err = capsys.readouterr().err
+    assert str(cut) in err and "20 rows expected, 7 found" in err
+    assert "random initiation 1p: 10 games expected, 7 found" in err
+    assert "--allow-incomplete" in err
+
+
+def test_compare__refuses_a_run_in_progress(bench, tmp_path, capsys):
+    path = copy_run(bench, tmp_path / "running")
+    rec = json.loads((tmp_path / "running" / "run.json").read_text())
+    (tmp_path / "running" / "run.json").write_text(json.dumps({**rec, "status": "running"}))
+    with pytest.raises(SystemExit):
+        compare.main([f"{path}:random", f"{bench / 'games.csv'}:random"])
+    assert "incomplete" in capsys.readouterr().err
+
+
+def test_compare__allow_incomplete_compares_the_rows_there_are_with_a_warning(bench, tmp_path,
+                                                                               capsys):
+    cut = copy_run(bench, tmp_path / "cut", keep_lines=1 + 7)
+    res = compare.main(["--allow-incomplete", f"{cut}:random", f"{bench / 'games.csv'}:random"])
+    assert sum(r["games"] for r in res) == 7
+    assert "compared anyway" in capsys.readouterr().err
+
+
+def test_compare__a_file_without_run_json_is_accepted_with_a_warning(bench, tmp_path, capsys):
+    old = tmp_path / "old"
+    old.mkdir()
+    (old / "games.csv").write_text((bench / "games.csv").read_text())
+    res = compare.main([f"{old / 'games.csv'}:random", f"{bench / 'games.csv'}:random"])
+    assert sum(r["games"] for r in res) == 20
+    assert f"warning: {old / 'games.csv'}: no run.json" in capsys.readouterr().err

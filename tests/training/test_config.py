@@ -9,7 +9,10 @@ import pytest
 from experiments.train import parse
 from experiments.training import config
 
-CONFIGS = sorted((Path(__file__).parents[2] / "configs").glob("*.yaml"))
+SHIPPED = sorted((Path(__file__).parents[2] / "configs").glob("*.yaml"))
+EXIT = [p for p in SHIPPED if p.name.startswith("exit-")]          # experiments.exit's
+RLLIB = [p for p in SHIPPED if p.name.startswith("rllib-")]        # experiments.rllib_train's
+CONFIGS = [p for p in SHIPPED if p not in EXIT + RLLIB]            # experiments.train's
 
 
 def test_config__every_shipped_config_loads():
@@ -20,6 +23,23 @@ def test_config__every_shipped_config_loads():
         names.add(cfg.name)
         assert cfg.stages(), path
     assert len(names) == len(CONFIGS), "two configs share a run name"
+
+
+def test_config__every_shipped_exit_config_loads_with_its_scripts_fields():
+    from experiments.exit import config as exit_config
+
+    assert EXIT
+    for path in EXIT:
+        assert exit_config.load(path).name == path.stem, path
+
+
+def test_config__every_shipped_rllib_config_loads_with_its_scripts_fields():
+    from experiments import rllib_train      # parse() needs no Ray: RLlib is imported to train
+
+    assert RLLIB
+    for path in RLLIB:
+        _, cfg = rllib_train.parse(["--config", str(path)])
+        assert cfg.name == path.stem and cfg.iterations >= 1, path
 
 
 def test_config__main_settings_and_a_curriculum_are_shipped():

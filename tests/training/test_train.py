@@ -80,6 +80,48 @@ def test_train__new_run_refuses_an_existing_run_folder(runs):
         run(runs, *SMOKE, "--name", "straight")
 
 
+def test_train__a_second_process_on_the_same_run_folder_is_refused(runs):
+    import subprocess
+    import sys
+    hold = ("import sys; from experiments import runfiles; runfiles.lock_run_folder(sys.argv[1]); "
+            "print('locked', flush=True); sys.stdin.read()")
+    proc = subprocess.Popen([sys.executable, "-c", hold, str(runs / "split")],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "locked"     # a run in progress on "split"
+        evals = (runs / "split" / "evals.csv").read_bytes()
+        with pytest.raises(SystemExit, match=rf"{runs / 'split'}.*process {proc.pid}"):
+            train.main(["--resume", str(runs / "split"), "--total_steps", "6144"])
+        with pytest.raises(SystemExit, match=f"process {proc.pid}"):
+            run(runs, *SMOKE, "--name", "split")
+        assert (runs / "split" / "evals.csv").read_bytes() == evals   # nothing written
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_train__resume_falls_back_from_a_damaged_checkpoint_and_removes_temporaries(runs, tmp_path,
+                                                                                    capsys):
+    import shutil
+    folder = tmp_path / "damaged"
+    shutil.copytree(runs / "split", folder)
+    newest = folder / "checkpoints" / "step_000000004096.zip"
+    newest.write_bytes(newest.read_bytes()[: newest.stat().st_size // 2])   # a truncated zip
+    killed = folder / "checkpoints" / ".tmp-step_000000006144.zip-abc123"   # a killed write
+    killed.write_bytes(b"half")
+    train.main(["--resume", str(folder), "--total_steps", "4096"])
+    out = capsys.readouterr().out
+    assert f"{newest} is damaged" in out and "falling back" in out
+    assert "step_000000002048.zip at step 2,048" in out
+    assert not killed.exists() and f"removed {killed}" in out
+    assert (folder / "checkpoints" / "step_000000004096.zip.damaged").exists()
+    # resumed from step 2048, the run ends where the uninterrupted one did
+    a = policy_weights(runs / "straight" / "checkpoints" / "step_000000004096.zip")
+    b = policy_weights(newest)
+    for k in a:
+        assert torch.equal(a[k], b[k]), k
+
+
 def test_train__curriculum_moves_to_the_next_stage_and_resumes_there(tmp_path):
     stages = "[{level: initiation, players: 4, until_step: 1024}, {level: normal, players: 2}]"
     args = [*SMOKE, "--name", "cur", "--curriculum", stages, "--eval.every_steps", "1024",

@@ -1,0 +1,194 @@
+"""``net:<path>``: a policy-value network, alone or as the search's prior, rollout policy and leaf.
+
+The network reads the egocentric observation of the deciding Taoist (``envs/observation.py``)
+and gives three things, all in one pass of a small ReLU trunk:
+
+* **policy logits over relative actions** (``envs/frame.relative_of_absolute``: "move to the tile
+  on my left", not "move to tile 3"), turned into the engine's action ids with the viewer's seat;
+* **the chance of winning** from the position (a sigmoid), the search's leaf value;
+* **progress**: the share of the deck and of the incarnations the game will have got through by
+  its end (a sigmoid), a value that still ranks positions where wins are rare.
+
+A **residual** network (the default of ``experiments.exit``) does not replace the heuristic: at
+the decision kinds it was trained on (``kinds``, the search's) its logits are the heuristic's
+scores divided by ``temperature`` plus the learned logits, which start at zero, so an untrained
+residual network plays exactly as the heuristic and learning only moves it from there; at every
+other decision it is the heuristic. A plain network (``residual=False``) plays every decision
+from its own logits, and needs no heuristic at all.
+
+Inference is numpy alone (the weights are a ``.npz`` file written by ``experiments.exit``; torch
+is needed only to train). Products are computed in float64 and rounded (``DECIMALS``): a BLAS
+product may sum a row in another order for another batch size, and a game must play the same in
+any batch.
+
+    net = PolicyValueNet.load("results/exit/initiation-4p/net.npz")
+    agents.make("net:results/exit/initiation-4p/net.npz")              # the network alone
+    agents.make("search:8x4x8:net=results/exit/initiation-4p/net.npz")  # the search on it
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+
+from ghoststories_env.actions import NUM_ACTIONS
+from ghoststories_env.envs.frame import relative_of_absolute
+from ghoststories_env.envs.observation import SIZE, encode
+from ghoststories_env.rules import stack
+
+from .base import Batch, register
+
+DECIMALS = 6            # logits and values equal to this many decimals are equal
+WANTED = -1e8           # heuristic scores at or below this are actions it never wants (search.py)
+VIEWER = slice(0, 4)    # the observation's first columns: the viewer's seat, one-hot
+_RELATIVE = relative_of_absolute()
+
+
+class PolicyValueNet:
+    """The network of the module docstring: ``trunk`` is a list of (weights, bias) with a ReLU
+    after each, ``policy`` and ``value`` the heads' (weights, bias), value giving (win, progress)
+    logits. ``meta`` records how it was made (``residual``, ``temperature``, ``kinds`` and
+    whatever the trainer adds)."""
+
+    def __init__(self, trunk, policy, value, meta: dict | None = None):
+        as64 = lambda wb: (np.asarray(wb[0], np.float64), np.asarray(wb[1], np.float64))  # noqa: E731
+        self.trunk = [as64(layer) for layer in trunk]
+        self.policy, self.value = as64(policy), as64(value)
+        self.meta = {"residual": True, "temperature": 1.0, "kinds": ["YANG", "PLACE"],
+                     **(meta or {})}
+        width = SIZE
+        for w, b in self.trunk:
+            if w.ndim != 2 or w.shape[0] != width or b.shape != w.shape[1:]:
+                raise ValueError(f"layer of shape {w.shape} (bias {b.shape}) does not follow a "
+                                 f"layer of width {width}; the first takes the observation "
+                                 f"({SIZE} values)")
+            width = w.shape[1]
+        if (self.policy[0].shape != (width, NUM_ACTIONS) or self.policy[1].shape != (NUM_ACTIONS,)
+                or self.value[0].shape != (width, 2) or self.value[1].shape != (2,)):
+            raise ValueError(f"the heads must give {NUM_ACTIONS} action logits and 2 values from "
+                             f"{width} units, got {self.policy[0].shape} and {self.value[0].shape}")
+        unknown = set(self.meta["kinds"]) - set(stack.CODES)
+        if unknown:
+            raise ValueError(f"unknown decision kinds {sorted(unknown)}; allowed: "
+                             f"{', '.join(stack.CODE_NAMES)}")
+        self.residual = bool(self.meta["residual"])
+        self.temperature = float(self.meta["temperature"])
+        self.codes = np.array([stack.CODES[k] for k in self.meta["kinds"]])
+        self._heuristic = None
+
+    @classmethod
+    def initial(cls, hidden=(256, 128), seed: int = 0, **meta) -> "PolicyValueNet":
+        """A new network: He-initialised trunk, zero heads (a residual one plays as the
+        heuristic, and every value starts at one half)."""
+        g = np.random.default_rng(seed)
+        sizes = [SIZE, *hidden]
+        trunk = [(g.normal(0, np.sqrt(2 / n), (n, m)), np.zeros(m)) for n, m in zip(sizes, sizes[1:])]
+        width = sizes[-1]
+        return cls(trunk, (np.zeros((width, NUM_ACTIONS)), np.zeros(NUM_ACTIONS)),
+                   (np.zeros((width, 2)), np.zeros(2)), meta)
+
+    # -- the forward pass -------------------------------------------------------------------------
+    def forward(self, obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(B, NUM_ACTIONS) logits over absolute actions (before any mask or heuristic) and
+        (B, 2) value logits (win, progress), for (B, SIZE) observations."""
+        h = np.asarray(obs, np.float64)
+        for w, b in self.trunk:
+            h = np.maximum(h @ w + b, 0.0)
+        relative = h @ self.policy[0] + self.policy[1]
+        viewer = np.asarray(obs)[:, VIEWER].argmax(1)
+        logits = np.take_along_axis(relative, _RELATIVE[viewer], 1)
+        return np.round(logits, DECIMALS), np.round(h @ self.value[0] + self.value[1], DECIMALS)
+
+    def scores(self, batch: Batch) -> np.ndarray:
+        """(B, A) the network's logits, ``-inf`` where illegal; the agent plays the argmax. A
+        residual network adds its logits to the heuristic's scores / temperature at its ``kinds``
+        where the heuristic wants the action, and is the heuristic elsewhere."""
+        mask = batch.mask
+        if not self.residual:
+            return np.where(mask, self.forward(batch.obs)[0], -np.inf)
+        if self._heuristic is None:
+            from .heuristic import HeuristicAgent
+            self._heuristic = HeuristicAgent()
+        out = self._heuristic.scores(batch)
+        rows = np.flatnonzero(np.isin(batch.state.top, self.codes) & mask.any(1))
+        if rows.size:
+            from .heuristic.context import settled
+            h = out[rows]
+            logits = self.forward(batch.obs[rows])[0]
+            out[rows] = np.where(h > WANTED, settled(h / self.temperature + logits), h)
+        return out
+
+    def act(self, batch: Batch) -> np.ndarray:
+        return self.scores(batch).argmax(1)         # finished games (all -inf) get 0
+
+    def values(self, S) -> np.ndarray:
+        """(B, 2) chances (win, progress) of each game's position as the network sees it."""
+        return 1 / (1 + np.exp(-self.forward(encode(S))[1]))
+
+    def predict(self, S) -> np.ndarray:
+        """(B,) chance of a win: 1 or 0 for finished games, the network's estimate otherwise (the
+        search's leaf value, like ``value.WinModel.predict``)."""
+        p = np.round(self.values(S)[:, 0], DECIMALS)
+        return np.where(S.terminated, S.won.astype(np.float64), p)
+
+    # -- files ------------------------------------------------------------------------------------
+    def to_bytes(self) -> bytes:
+        """The ``.npz`` file's content (what ``save`` writes and ``from_bytes`` reads)."""
+        arrays = {"policy_w": self.policy[0], "policy_b": self.policy[1],
+                  "value_w": self.value[0], "value_b": self.value[1],
+                  "meta": np.frombuffer(json.dumps(self.meta).encode(), np.uint8)}
+        for i, (w, b) in enumerate(self.trunk):
+            arrays[f"trunk{i}_w"], arrays[f"trunk{i}_b"] = w, b
+        buf = io.BytesIO()
+        np.savez(buf, **arrays)
+        return buf.getvalue()
+
+    def save(self, path) -> None:
+        """Write the ``.npz`` whole or not at all (a temporary file renamed over the target)."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".tmp-{path.name}")
+        tmp.write_bytes(self.to_bytes())
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path) -> "PolicyValueNet":
+        if not Path(path).is_file():
+            raise FileNotFoundError(f"no policy-value network at {str(path)!r} (a .npz written by "
+                                    f"python -m experiments.exit)")
+        return cls.from_bytes(Path(path).read_bytes(), path=str(path))
+
+    @classmethod
+    def from_bytes(cls, data: bytes, path: str | None = None) -> "PolicyValueNet":
+        """The network of ``to_bytes`` (``path``: where it came from, kept in ``meta``)."""
+        with np.load(io.BytesIO(data)) as z:
+            meta = json.loads(bytes(z["meta"]).decode())
+            n = sum(1 for k in z.files if k.startswith("trunk") and k.endswith("_w"))
+            trunk = [(z[f"trunk{i}_w"], z[f"trunk{i}_b"]) for i in range(n)]
+            if path is not None:
+                meta["path"] = path
+            return cls(trunk, (z["policy_w"], z["policy_b"]), (z["value_w"], z["value_b"]), meta)
+
+
+class NetAgent:
+    """``net:<path>``: the network alone plays (the argmax of ``PolicyValueNet.scores``)."""
+
+    def __init__(self, path: str):
+        self.net = PolicyValueNet.load(path)
+        self.name = f"net:{path}"
+
+    def act(self, batch: Batch) -> np.ndarray:
+        return self.net.act(batch)
+
+
+def _make(arg: str, **_) -> NetAgent:
+    if not arg:
+        raise ValueError("agent 'net' needs the network's path: 'net:<path to .npz>'")
+    return NetAgent(arg)
+
+
+register("net", _make)

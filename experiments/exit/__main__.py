@@ -1,0 +1,340 @@
+"""Expert iteration: the search teaches a policy-value network, which then guides the search.
+
+    python -m experiments.exit --config configs/exit-initiation-4p.yaml
+    python -m experiments.exit --config configs/exit-initiation-4p.yaml --rounds 2 --selfplay.games 40
+    python -m experiments.exit --resume runs/exit-initiation-4p      # after a kill: the same run
+
+Each round:
+
+1. **Self-play** (``selfplay.py``): ``selfplay.games`` ``train`` games (new ones every round) are
+   played by ``search:<selfplay.search>`` with the current network as prior, rollout policy and
+   leaf value (the heuristic team and the fitted win model before any network was kept); a
+   ``selfplay.share`` of the searchable decisions is searched and recorded. Games are spread over
+   ``workers`` local processes, or Ray with ``ray_address`` (``experiments/fanout.py``).
+2. **Training** (``learn.py``): a candidate network, from the current one's weights, fitted to the
+   search's choices and the outcomes of the last ``train.window`` rounds' examples, stopped at the
+   epoch that agrees best with the search on held-out games (if none beats the starting weights,
+   the round ends there: nothing to gate).
+3. **Gate**: the candidate's search and the current network's search play the same ``gate.games``
+   ``eval`` games per configuration (``search:<gate.search>``, the same futures); the candidate is
+   kept if it wins more of them (equal wins: a higher total score). The network alone plays
+   ``gate.net_games`` ``eval`` games too (the learning curve; the heuristic on the same games
+   is the line to beat).
+
+The run folder ``runs/<name>/`` gets ``config.yaml``; ``rounds.csv`` (one row per round: games
+and wins of each phase, the training statistics, the gate's decision and its one-sided Fisher p,
+CPU and wall seconds of each phase); ``selfplay.csv`` and ``gate.csv`` (one row per game, the
+benchmark's columns plus the round; the gate's rows of the kept network's search are written the
+round they are played, under that round); ``examples/round_<r>.npz``; ``nets/round_<r>.npz`` (each
+candidate) and ``net.npz`` (the network kept: ``agents.make("net:runs/<name>/net.npz")``,
+``"search:8x4x8:net=runs/<name>/net.npz"``); ``tb/`` (TensorBoard); ``curves.png``; and
+``state.json``, written last in each round, from which ``--resume`` continues: a round is redone
+from its start, and since every game, future and training batch is drawn from the run's seed
+and the round, a resumed run gives the same networks as an uninterrupted one. While a process
+runs in the folder it holds ``.lock`` (``experiments/runfiles.py``): a second ``--resume`` of the
+same run is refused, naming the process; temporary files of writes killed half-way are removed
+at start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from agents.heuristic import HeuristicAgent
+from agents.net import PolicyValueNet
+from ghoststories_env import Engine, GameConfig
+
+from .. import runfiles
+from ..fanout import fan_out
+from ..seeds import benchmark_seeds
+from ..stats import fisher_greater
+from ..training.checkpoint import atomic_write_bytes
+from ..training.config import dotted_overrides, save
+from . import config, learn
+from .selfplay import Task, play
+
+ROUND_FIELDS = ("round", "kept", "selfplay_games", "selfplay_wins", "examples", "overrides",
+                "epoch", "agreement_before", "agreement_after", "policy_loss_before", "policy_loss_after",
+                "win_loss_before", "win_loss_after", "gate_games", "gate_wins_new", "gate_wins_kept",
+                "gate_score_new", "gate_score_kept", "gate_p", "net_games", "net_wins",
+                "heuristic_wins", "selfplay_cpu", "train_cpu", "gate_cpu", "wall")
+GAME_FIELDS = ("round", "agent", "level", "players", "index", "seed", "won", "score", "decisions",
+               "turns", "loss_reason", "seconds")
+
+
+def parse(argv) -> tuple[argparse.Namespace, list[str]]:
+    p = argparse.ArgumentParser(prog="python -m experiments.exit", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter,
+                                allow_abbrev=False)
+    p.add_argument("--config", help="YAML run configuration (configs/exit-*.yaml)")
+    p.add_argument("--resume", metavar="RUN_DIR", help="continue the run in RUN_DIR")
+    p.add_argument("--set", nargs="+", default=[], metavar="KEY=VALUE", help="override config fields")
+    p.add_argument("--runs-dir", default="runs", help="parent folder of the run folders")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    args, rest = p.parse_known_args(argv)
+    overrides = list(args.set) + dotted_overrides(rest, p.error)
+    if bool(args.config) == bool(args.resume):
+        p.error("give either --config FILE (a new run) or --resume RUN_DIR (with optional overrides)")
+    return args, overrides
+
+
+def resolve(args, overrides) -> tuple[config.ExitConfig, Path, dict]:
+    """The configuration, the run folder and the state to continue from. The folder is locked
+    first (``experiments/runfiles.py``: a second process on it is refused, naming the one holding
+    it) and the temporary files of writes killed half-way are removed; the lock is released if
+    the run is refused."""
+    if args.resume:
+        run_dir = Path(args.resume)
+        if not (run_dir / "config.yaml").is_file():
+            raise SystemExit(f"--resume {run_dir}: no config.yaml there")
+    else:
+        cfg = config.load(args.config, overrides)
+        run_dir = Path(args.runs_dir) / cfg.name
+    runfiles.lock_run_folder(run_dir)
+    try:
+        for path in runfiles.remove_temporaries(run_dir):
+            print(f"removed {path}, left by a write that was killed", flush=True)
+        if args.resume:
+            cfg = config.load(run_dir / "config.yaml", overrides)
+            path = run_dir / "state.json"
+            return cfg, run_dir, json.loads(path.read_text()) if path.is_file() else {"round": 0}
+        if (run_dir / "state.json").exists():
+            raise SystemExit(f"{run_dir} already holds a run: --resume {run_dir}, or pick another "
+                             f"name (--name ...)")
+        return cfg, run_dir, {"round": 0}
+    except BaseException:
+        runfiles.unlock_run_folder(run_dir)
+        raise
+
+
+# -- the phases -------------------------------------------------------------------------------------
+
+def tasks(cfg, net: PolicyValueNet | None, split: str, games: int, first: int, search: str,
+          share: float, batch: int, record: bool, search_seed: int) -> list[Task]:
+    """Batches of ``games`` games per configuration: indices ``first ..`` of ``split``."""
+    blob = None if net is None else net.to_bytes()
+    out = []
+    for level, players in cfg.selfplay.configs:
+        seeds = benchmark_seeds(level, players, first + games, split, cfg.seed)
+        for start in range(first, first + games, batch):
+            index = tuple(range(start, min(start + batch, first + games)))
+            out.append(Task(blob, search, share, level, players, index,
+                            tuple(int(seeds[i]) for i in index), record, search_seed,
+                            cfg.net.leaf))
+    return out
+
+
+def run_tasks(cfg, todo: list[Task], bar) -> list[dict]:
+    """Every task's result, in task order (workers finish in any order)."""
+    results = {}
+    for out in fan_out(play, todo, cfg.workers, cfg.ray_address):
+        key = (out["rows"][0]["level"], out["rows"][0]["players"], out["rows"][0]["index"])
+        results[key] = out
+        if bar is not None:
+            bar.update(len(out["rows"]))
+    return [results[(t.level, t.players, t.index[0])] for t in todo]
+
+
+def net_alone(cfg, net: PolicyValueNet | None, games: int) -> tuple[int, int]:
+    """Wins and games of the network alone (None: the heuristic) on the first ``games`` ``eval``
+    games of every configuration (in this process: it is fast)."""
+    from ..benchmark import play as play_games
+    agent = net if net is not None else HeuristicAgent()
+    wins = 0
+    for level, players in cfg.selfplay.configs:
+        engine = Engine(GameConfig(num_players=players, difficulty=level))
+        S = play_games(agent, engine, benchmark_seeds(level, players, games, "eval", cfg.seed))
+        wins += int(S.won.sum())
+    return wins, games * len(cfg.selfplay.configs)
+
+
+def gate(cfg, net, bar) -> dict:
+    """The search of ``net`` (None: heuristic prior) on the gate's eval games: wins, score, rows."""
+    out = run_tasks(cfg, tasks(cfg, net, "eval", cfg.gate.games, 0, cfg.gate.search, 1.0,
+                               cfg.gate.batch, False, 0), bar)
+    rows = [r for o in out for r in o["rows"]]
+    return {"wins": sum(r["won"] for r in rows), "score": sum(r["score"] for r in rows),
+            "games": len(rows), "rows": rows}
+
+
+def merge(parts: list[dict]) -> dict:
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+# -- files --------------------------------------------------------------------------------------------
+
+def append_csv(path: Path, fields, rows: list[dict]) -> None:
+    new = not path.exists()
+    with open(path, "a", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
+        if new:
+            w.writeheader()
+        w.writerows(rows)
+
+
+def drop_rounds_from(path: Path, r: int) -> None:
+    """Forget the rows of round ``r`` and later (a resumed round is redone from its start)."""
+    if path.exists():
+        with open(path, newline="") as f:
+            reader = csv.DictReader(f)
+            rows, fields = [row for row in reader if int(row["round"]) < r], reader.fieldnames
+        with open(path.with_suffix(".tmp"), "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=fields)
+            w.writeheader()
+            w.writerows(rows)
+        path.with_suffix(".tmp").replace(path)
+
+
+def save_examples(path: Path, examples: dict) -> None:
+    import io
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **examples)
+    atomic_write_bytes(path, buf.getvalue())
+
+
+def load_examples(run_dir: Path, rounds: range) -> dict:
+    parts = []
+    for r in rounds:
+        with np.load(run_dir / "examples" / f"round_{r:03d}.npz") as z:
+            parts.append({k: z[k] for k in z.files})
+    return merge(parts)
+
+
+# -- the loop -----------------------------------------------------------------------------------------
+
+def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory) -> tuple:
+    """Self-play, training and gate of round ``r``; the network kept after it and its row."""
+    row = {"round": r}
+    wall = time.time()
+    per = cfg.selfplay.games // len(cfg.selfplay.configs)
+    todo = tasks(cfg, net, "train", per, r * per, cfg.selfplay.search, cfg.selfplay.share,
+                 cfg.selfplay.batch, True, cfg.seed * 1000 + r)
+    with bar_factory(per * len(cfg.selfplay.configs), f"round {r}: self-play") as bar:
+        out = run_tasks(cfg, todo, bar)
+    examples = merge([o["examples"] for o in out])
+    save_examples(run_dir / "examples" / f"round_{r:03d}.npz", examples)
+    games = [dict(g, round=r) for o in out for g in o["rows"]]
+    append_csv(run_dir / "selfplay.csv", GAME_FIELDS, games)
+    # CPU of the games, wherever they ran (each row carries its share of its batch's CPU time)
+    row["selfplay_cpu"] = round(sum(g["seconds"] for g in games), 1)
+    row.update(selfplay_games=len(games), selfplay_wins=sum(g["won"] for g in games),
+               examples=len(examples["target"]),
+               overrides=round(float((examples["target"] != examples["prior"]).mean()), 4))
+
+    t0 = time.process_time()
+    window = load_examples(run_dir, range(max(0, r + 1 - cfg.train.window), r + 1))
+    base = net if net is not None else initial(cfg)
+    candidate, stats = learn.fit(base, window, cfg.train, seed=cfg.seed * 1000 + r)
+    candidate.meta.update(round=r, run=cfg.name)
+    candidate.save(run_dir / "nets" / f"round_{r:03d}.npz")
+    candidate.meta["path"] = str(run_dir / "nets" / f"round_{r:03d}.npz")   # names its agents
+    row["train_cpu"] = round(time.process_time() - t0, 1)
+    for when in ("before", "after"):
+        for k in ("agreement", "policy_loss", "win_loss"):
+            row[f"{k}_{when}"] = round(stats[when].get(k, float("nan")), 4)
+
+    row["epoch"] = stats["epoch"]
+    if stats["epoch"] == 0:          # no epoch agreed better with the search: nothing to gate
+        row.update(kept=0, gate_cpu=0.0, wall=round(time.time() - wall, 1))
+        return net, row
+    with bar_factory(2 * cfg.gate.games * len(cfg.selfplay.configs), f"round {r}: gate") as bar:
+        if "gate_kept" not in state:            # the kept network's search, played once
+            first = gate(cfg, net, bar)
+            append_csv(run_dir / "gate.csv", GAME_FIELDS, [dict(g, round=r) for g in first["rows"]])
+            state["gate_kept"] = {k: v for k, v in first.items() if k != "rows"}
+        new = gate(cfg, candidate, bar)
+    kept = state["gate_kept"]
+    append_csv(run_dir / "gate.csv", GAME_FIELDS, [dict(g, round=r) for g in new["rows"]])
+    accept = (new["wins"], new["score"]) > (kept["wins"], kept["score"])
+    row.update(gate_games=new["games"], gate_wins_new=new["wins"], gate_wins_kept=kept["wins"],
+               gate_score_new=new["score"], gate_score_kept=kept["score"], kept=int(accept),
+               gate_p=round(fisher_greater(new["wins"], new["games"], kept["wins"], kept["games"]), 4))
+    t0 = time.process_time()
+    if cfg.gate.net_games:
+        row["net_wins"], row["net_games"] = net_alone(cfg, candidate, cfg.gate.net_games)
+        if "heuristic_wins" not in state:
+            state["heuristic_wins"] = net_alone(cfg, None, cfg.gate.net_games)[0]
+        row["heuristic_wins"] = state["heuristic_wins"]
+    net_cpu = time.process_time() - t0             # the network alone plays in this process
+    row["gate_cpu"] = round(sum(g["seconds"] for g in new["rows"]) + net_cpu, 1)
+    row["wall"] = round(time.time() - wall, 1)
+    if accept:
+        state["gate_kept"] = {k: v for k, v in new.items() if k != "rows"}
+        net = candidate
+        net.save(run_dir / "net.npz")
+    for k, v in row.items():
+        if isinstance(v, (int, float)) and k != "round":
+            writer.add_scalar(f"exit/{k}", v, r)
+    return net, row
+
+
+def initial(cfg) -> PolicyValueNet:
+    if cfg.init_from:
+        return PolicyValueNet.load(cfg.init_from)
+    n = cfg.net
+    return PolicyValueNet.initial(tuple(n.hidden), seed=cfg.seed, residual=n.residual,
+                                  temperature=n.temperature, kinds=list(n.kinds))
+
+
+def main(argv=None) -> dict:
+    args, overrides = parse(list(sys.argv[1:] if argv is None else argv))
+    cfg, run_dir, state = resolve(args, overrides)
+    try:
+        return run(cfg, run_dir, state, args.quiet)
+    finally:
+        runfiles.unlock_run_folder(run_dir)
+
+
+def run(cfg, run_dir: Path, state: dict, quiet: bool) -> dict:
+    import torch
+    from torch.utils.tensorboard import SummaryWriter
+    from tqdm import tqdm
+
+    torch.set_num_threads(cfg.torch_threads)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    save(cfg, run_dir / "config.yaml")
+    r0 = int(state["round"])
+    for name in ("rounds.csv", "selfplay.csv", "gate.csv"):
+        drop_rounds_from(run_dir / name, r0)
+    net = PolicyValueNet.load(run_dir / "net.npz") if state.get("kept_round") is not None \
+        else (PolicyValueNet.load(cfg.init_from) if cfg.init_from else None)
+    print(f"{cfg.name}: rounds {r0}..{cfg.rounds - 1} of {cfg.selfplay.games} self-play games "
+          f"({', '.join(f'{lv}-{p}p' for lv, p in cfg.selfplay.configs)}), search "
+          f"{cfg.selfplay.search} on {cfg.selfplay.share:.0%} of the decisions -> {run_dir}",
+          flush=True)
+
+    def bars(total, desc):
+        return tqdm(total=total, desc=desc, disable=quiet, leave=False)
+
+    writer = SummaryWriter(str(run_dir / "tb"))
+    for r in range(r0, cfg.rounds):
+        net, row = one_round(cfg, run_dir, r, net, state, writer, bars)
+        if row["kept"]:
+            state["kept_round"] = r
+        append_csv(run_dir / "rounds.csv", ROUND_FIELDS, [row])
+        state["round"] = r + 1
+        atomic_write_bytes(run_dir / "state.json", json.dumps(state, indent=1).encode())
+        gated = (f"gate {row['gate_wins_new']} vs {row['gate_wins_kept']} of {row['gate_games']} "
+                 f"({'kept' if row['kept'] else 'dropped'}); network alone "
+                 f"{row.get('net_wins', '-')}/{row.get('net_games', '-')} (heuristic "
+                 f"{row.get('heuristic_wins', '-')})" if row["epoch"] else
+                 "no epoch agreed better with the search on held-out games: nothing gated")
+        print(f"round {r}: self-play {row['selfplay_wins']}/{row['selfplay_games']} won, "
+              f"{row['examples']} examples ({row['overrides']:.0%} overridden); held-out agreement "
+              f"{row['agreement_before']:.1%} -> {row['agreement_after']:.1%} (epoch "
+              f"{row['epoch']}); {gated}; {row['wall']:.0f} s", flush=True)
+        from .curves import plot
+        plot(run_dir)
+    writer.close()
+    return state
+
+
+if __name__ == "__main__":
+    main()

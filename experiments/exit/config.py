@@ -1,0 +1,99 @@
+"""The expert-iteration run configuration: dataclasses read from YAML, any field overridable.
+
+    cfg = load("configs/exit-initiation-4p.yaml", ["selfplay.games=50", "rounds=2"])
+
+Read like ``experiments/training/config.py`` (the same loader: unknown keys are errors naming the
+allowed ones, overrides are ``dotted.key=value`` parsed as YAML).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from agents.search import DEFAULTS
+from ghoststories_env.cards import LEVEL_NAMES
+from ghoststories_env.rules import stack
+
+from ..training.config import load_as
+from .learn import TrainConfig
+
+
+@dataclass
+class NetConfig:
+    hidden: list = field(default_factory=lambda: [256, 128])    # trunk widths
+    residual: bool = True           # learned logits added to the heuristic's (agents/net.py)
+    temperature: float = 1.0        # heuristic points per logit
+    kinds: list = field(default_factory=lambda: ["YANG", "PLACE"])   # decisions it learns
+    leaf: str = "win_model"         # the search's leaf value: "net" (its win head) or
+                                    # "win_model" (agents/value.py, fitted on many more games)
+
+
+@dataclass
+class SelfPlayConfig:
+    games: int = 200                # train games per round (split evenly over the configs)
+    batch: int = 50                 # games per task
+    search: str = "8x4x8"           # futures x width x horizon (agents/search.py)
+    share: float = 0.25             # part of the searchable decisions searched and recorded
+    configs: list = field(default_factory=lambda: [["initiation", 4]])   # [level, players]
+
+
+@dataclass
+class GateConfig:
+    games: int = 100                # paired eval games: the new network's search against the kept one's
+    search: str = "4x4x4"
+    batch: int = 50
+    net_games: int = 500            # eval games of the network alone (the learning curve), 0: none
+
+
+@dataclass
+class ExitConfig:
+    name: str = "exit"
+    seed: int = 0                   # seed sets (experiments/seeds.py), network init, training order
+    rounds: int = 4
+    workers: int = 2                # local processes for self-play and the gate
+    ray_address: str | None = None  # "local", "auto" or "ray://host:port": Ray instead
+    torch_threads: int = 1
+    init_from: str | None = None    # start from this .npz instead of a new network
+    net: NetConfig = field(default_factory=NetConfig)
+    selfplay: SelfPlayConfig = field(default_factory=SelfPlayConfig)
+    train: TrainConfig = field(default_factory=TrainConfig)
+    gate: GateConfig = field(default_factory=GateConfig)
+
+
+def load(path: str | Path | None = None, overrides: list[str] = ()) -> ExitConfig:
+    cfg = load_as(ExitConfig, path, overrides)
+    check(cfg)
+    return cfg
+
+
+def check(cfg: ExitConfig) -> None:
+    """Values that parse but make no sense, with what is allowed."""
+    for pair in cfg.selfplay.configs:
+        if not (isinstance(pair, list) and len(pair) == 2 and pair[0] in LEVEL_NAMES
+                and pair[1] in (1, 2, 3, 4)):
+            raise ValueError(f"selfplay.configs: each entry is [level, players] with a level of "
+                             f"{', '.join(LEVEL_NAMES)} and 1..4 players, got {pair!r}")
+    for key, spec in (("selfplay.search", cfg.selfplay.search), ("gate.search", cfg.gate.search)):
+        parts = spec.split("x")
+        if len(parts) > len(DEFAULTS) or not all(p.isdigit() for p in parts):
+            raise ValueError(f"{key} is 'K', 'KxW' or 'KxWxH' (futures, width, horizon), got {spec!r}")
+    unknown = set(cfg.net.kinds) - set(stack.CODES)
+    if unknown:
+        raise ValueError(f"net.kinds: unknown decision kinds {sorted(unknown)}; allowed: "
+                         f"{', '.join(stack.CODE_NAMES)}")
+    if cfg.net.leaf not in ("net", "win_model"):
+        raise ValueError(f"net.leaf must be net or win_model, got {cfg.net.leaf!r}")
+    if not 0 < cfg.selfplay.share <= 1:
+        raise ValueError(f"selfplay.share must be in (0, 1], got {cfg.selfplay.share!r}")
+    positive = {"rounds": cfg.rounds, "workers": cfg.workers, "torch_threads": cfg.torch_threads,
+                "selfplay.games": cfg.selfplay.games, "selfplay.batch": cfg.selfplay.batch,
+                "gate.games": cfg.gate.games, "gate.batch": cfg.gate.batch,
+                "train.epochs": cfg.train.epochs, "train.batch_size": cfg.train.batch_size,
+                "train.window": cfg.train.window, "net.temperature": cfg.net.temperature}
+    for key, v in positive.items():
+        if v <= 0:
+            raise ValueError(f"{key} must be > 0, got {v!r}")
+    if cfg.selfplay.games < len(cfg.selfplay.configs):
+        raise ValueError(f"selfplay.games ({cfg.selfplay.games}) must give each of the "
+                         f"{len(cfg.selfplay.configs)} configurations at least one game")

@@ -1,0 +1,172 @@
+"""Training the student: the policy-value network fitted to the search's choices and the outcomes.
+
+``fit(net, examples, cfg, seed)`` starts from ``net``'s weights (a torch copy of
+``agents.net.PolicyValueNet``, the same layers) and minimises, over the examples of
+``selfplay.play``:
+
+* the cross-entropy between the network's policy and the action the search chose, over the
+  actions the network may play there (a residual network: those the heuristic wants, with the
+  heuristic's scores / temperature added to the learned logits, exactly as ``PolicyValueNet``
+  plays; a plain one: the legal actions);
+* ``value_weight`` times the log-loss of the win head against the game's outcome, and
+  ``progress_weight`` times that of the progress head against the progress the game reached.
+
+A tenth of the games (by seed) is held out: the returned statistics give the losses and the
+policy's agreement with the search on them, before and after, so a round that only memorised
+its games shows it. Deterministic for a seed on one torch thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+from torch import nn
+
+from agents.net import WANTED, PolicyValueNet
+from ghoststories_env.envs.frame import relative_of_absolute
+
+_RELATIVE = torch.as_tensor(relative_of_absolute(), dtype=torch.int64)
+_VIEWER = slice(0, 4)
+
+
+@dataclass
+class TrainConfig:
+    epochs: int = 4
+    batch_size: int = 256
+    learning_rate: float = 1e-3
+    weight_decay: float = 1e-4        # AdamW, on every weight
+    value_weight: float = 1.0
+    progress_weight: float = 0.5
+    window: int = 2                   # rounds of examples trained on (the latest ones)
+    holdout: float = 0.1              # share of the games (by seed) held out for the statistics
+
+
+class TorchNet(nn.Module):
+    """``PolicyValueNet``'s layers in torch (float32 for training; exported back in float64)."""
+
+    def __init__(self, net: PolicyValueNet):
+        super().__init__()
+        layer = lambda w, b: _linear(w, b)  # noqa: E731
+        self.trunk = nn.ModuleList([layer(w, b) for w, b in net.trunk])
+        self.policy, self.value = layer(*net.policy), layer(*net.value)
+        self.meta = dict(net.meta)
+        # the heuristic's temperature is learned too: the search disagrees with the heuristic more
+        # often than its score gaps say, and without it the learned logits flatten the policy
+        # action by action (which improved the log-loss and ruined the argmax in round 0)
+        self.log_temperature = nn.Parameter(torch.tensor(float(np.log(net.temperature))))
+
+    def forward(self, obs):
+        h = obs
+        for lin in self.trunk:
+            h = torch.relu(lin(h))
+        relative = self.policy(h)
+        viewer = obs[:, _VIEWER].argmax(1)
+        return relative.gather(1, _RELATIVE[viewer]), self.value(h)
+
+    def export(self) -> PolicyValueNet:
+        wb = lambda lin: (lin.weight.detach().double().numpy().T.copy(),  # noqa: E731
+                          lin.bias.detach().double().numpy().copy())
+        meta = {k: v for k, v in self.meta.items() if k != "path"}
+        meta["temperature"] = round(float(self.log_temperature.detach().exp()), 6)
+        return PolicyValueNet([wb(lin) for lin in self.trunk], wb(self.policy), wb(self.value), meta)
+
+
+def _linear(w, b) -> nn.Linear:
+    lin = nn.Linear(*np.shape(w))
+    with torch.no_grad():
+        lin.weight.copy_(torch.as_tensor(np.asarray(w).T, dtype=torch.float32))
+        lin.bias.copy_(torch.as_tensor(np.asarray(b), dtype=torch.float32))
+    return lin
+
+
+def allowed_logits(model: TorchNet, obs, mask, heuristic) -> torch.Tensor:
+    """Logits over the actions the network may play (``-inf`` elsewhere), as ``PolicyValueNet.
+    scores`` computes them at a searched decision."""
+    logits, _ = model(obs)
+    if model.meta["residual"]:
+        wanted = heuristic > WANTED
+        base = torch.where(wanted, heuristic, torch.zeros_like(heuristic))
+        return torch.where(wanted, base / model.log_temperature.exp() + logits,
+                           torch.full_like(logits, -torch.inf))
+    return torch.where(mask, logits, torch.full_like(logits, -torch.inf))
+
+
+def losses(model: TorchNet, batch: dict, cfg: TrainConfig) -> tuple[torch.Tensor, dict]:
+    logits = allowed_logits(model, batch["obs"], batch["mask"], batch["heuristic"])
+    _, values = model(batch["obs"])
+    policy = nn.functional.cross_entropy(logits, batch["target"])
+    bce = nn.functional.binary_cross_entropy_with_logits
+    win, prog = bce(values[:, 0], batch["won"]), bce(values[:, 1], batch["progress"])
+    total = policy + cfg.value_weight * win + cfg.progress_weight * prog
+    agree = (logits.argmax(1) == batch["target"]).float().mean()
+    return total, {"policy_loss": policy.item(), "win_loss": win.item(),
+                   "progress_loss": prog.item(), "agreement": agree.item()}
+
+
+def _tensors(examples: dict, rows: np.ndarray) -> dict:
+    out = {}
+    for k in ("obs", "mask", "heuristic", "target", "won", "progress"):
+        v = examples[k][rows]
+        if k == "heuristic":     # -inf (illegal) and the huge "never" scores only matter as such
+            v = np.clip(np.nan_to_num(v, neginf=-1e9), -1e9, None)
+        dtype = {"mask": torch.bool, "target": torch.int64}.get(k, torch.float32)
+        out[k] = torch.as_tensor(v, dtype=dtype)
+    return out
+
+
+def split(examples: dict, holdout: float) -> tuple[np.ndarray, np.ndarray]:
+    """Example rows for training and held out, by game seed (a game is wholly on one side)."""
+    seeds = examples["seed"]
+    held = (seeds * 2654435761 % 1000) < holdout * 1000
+    return np.flatnonzero(~held), np.flatnonzero(held)
+
+
+def evaluate(model: TorchNet, examples: dict, rows: np.ndarray, cfg: TrainConfig) -> dict:
+    if not rows.size:
+        return {}
+    with torch.no_grad():
+        return losses(model, _tensors(examples, rows), cfg)[1]
+
+
+def fit(net: PolicyValueNet, examples: dict, cfg: TrainConfig, seed: int = 0
+        ) -> tuple[PolicyValueNet, dict]:
+    """The network trained on ``examples`` from ``net``'s weights, and statistics (held-out
+    losses and agreement ``before`` and ``after``, the training loss of the last epoch, and the
+    ``epoch`` kept). Early stopping: after every epoch the held-out games are scored, and the
+    weights of the epoch whose policy agrees best with the search on them are returned (log-loss
+    breaks ties) -- the starting weights (epoch 0) if no epoch beats them. Play is the argmax, so
+    agreement is what counts: round 0 of the first run lowered the log-loss by flattening the
+    policy and lost every game."""
+    torch.manual_seed(seed)
+    order = np.random.default_rng(seed)
+    model = TorchNet(net)
+    train, held = split(examples, cfg.holdout)
+    stats = {"examples": int(train.size), "held_out": int(held.size),
+             "before": evaluate(model, examples, held, cfg)}
+    opt = torch.optim.AdamW(model.parameters(), lr=cfg.learning_rate, weight_decay=cfg.weight_decay)
+    data = _tensors(examples, train)
+    best = _rank(stats["before"]), 0, model.export()
+    for epoch in range(1, cfg.epochs + 1):
+        perm = torch.as_tensor(order.permutation(train.size))
+        running = []
+        for start in range(0, train.size, cfg.batch_size):
+            idx = perm[start:start + cfg.batch_size]
+            loss, parts = losses(model, {k: v[idx] for k, v in data.items()}, cfg)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            running.append(parts)
+        stats["train"] = {k: float(np.mean([p[k] for p in running])) for k in running[0]} if running else {}
+        score = _rank(evaluate(model, examples, held, cfg))
+        if score > best[0] or not held.size:
+            best = score, epoch, model.export()
+    stats["epoch"] = best[1]
+    stats["after"] = evaluate(TorchNet(best[2]), examples, held, cfg)
+    return best[2], stats
+
+
+def _rank(held: dict) -> tuple:
+    """Which held-out score is better: more agreement, then less log-loss."""
+    return (round(held.get("agreement", 0.0), 6), -round(held.get("policy_loss", 0.0), 6))

@@ -1,0 +1,105 @@
+"""Self-play: the search plays games and records what it found at the decisions it searched.
+
+``play(task)`` plays one batch of games with ``SearchAgent`` (the network of the task as prior,
+rollout policy and leaf value, or the heuristic team when there is none yet). At every decision
+it searched (a ``share`` of the searchable ones, drawn from the public position) it records a
+training example: the deciding Taoist's observation, the legal actions, the heuristic's scores
+(the residual network's base), the action the search chose (the policy target) and the prior's
+own choice; when the game ends, each of its examples gets the outcome and the progress the game
+reached (the value targets). It also returns one benchmark-style row per game.
+
+A task carries everything a worker needs (the network as bytes, the seeds), so it runs the same
+in this process, a local worker or a Ray worker (``experiments/fanout.py``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from agents import Batch
+from agents.heuristic import HeuristicAgent
+from agents.net import PolicyValueNet
+from agents.search import DEFAULTS, SearchAgent
+from agents.value import WinModel
+from ghoststories_env import Engine, GameConfig
+from ghoststories_env.actions import NUM_ACTIONS
+from ghoststories_env.envs.observation import SIZE
+from ghoststories_env.state import LOSS_REASONS
+
+# what each example records while the game runs: shape of one example, dtype
+EXAMPLE = {"obs": ((SIZE,), np.float32), "mask": ((NUM_ACTIONS,), bool),
+           "heuristic": ((NUM_ACTIONS,), np.float64), "target": ((), np.int64),
+           "prior": ((), np.int64), "game": ((), np.int64)}
+
+
+@dataclass(frozen=True)
+class Task:
+    """One batch of games of one configuration."""
+    net: bytes | None           # PolicyValueNet.to_bytes(), or None for the heuristic prior
+    search: str                 # "KxWxH" (experiments use the same spelling as agents.make)
+    share: float                # part of the searchable decisions searched
+    level: str
+    players: int
+    index: tuple[int, ...]      # positions of the games in their seed set (for the rows)
+    seeds: tuple[int, ...]
+    record: bool = True         # record training examples (False: evaluation only)
+    search_seed: int = 0
+    leaf: str = "net"           # the search's leaf value: "net" or "win_model" (agents/value.py)
+
+
+def agent_of(task: Task) -> SearchAgent:
+    sizes = dict(zip(DEFAULTS, map(int, task.search.split("x")))) if task.search else {}
+    net = PolicyValueNet.from_bytes(task.net) if task.net is not None else None
+    value = WinModel.load() if task.leaf == "win_model" else None
+    return SearchAgent(**{**DEFAULTS, **sizes}, seed=task.search_seed, net=net, share=task.share,
+                       value=value)
+
+
+def progress(S) -> np.ndarray:
+    """(B,) how far each game got: the mean of the share of the deck drawn and the share of the
+    incarnations defeated (the progress head's target, and the search's tie-break)."""
+    drawn = S.deck_pos / np.maximum(S.deck_len, 1)
+    beaten = S.inc_defeated / np.maximum(S.inc_total, 1)
+    return (drawn + beaten) / 2
+
+
+def play(task: Task) -> dict:
+    """``{"examples": arrays (see the module docstring), "rows": one dict per game}``."""
+    t0 = time.process_time()
+    agent = agent_of(task)
+    heuristic = HeuristicAgent()
+    engine = Engine(GameConfig(num_players=task.players, difficulty=task.level))
+    S = engine.reset(np.array(task.seeds, np.int64))
+    parts: dict[str, list] = {k: [] for k in EXAMPLE}
+    while not S.terminated.all():
+        batch = Batch(engine, S)
+        actions = agent.act(batch)
+        rows = agent.last["rows"]
+        if task.record and rows.size:
+            parts["obs"].append(batch.obs[rows])
+            parts["mask"].append(batch.mask[rows])
+            parts["heuristic"].append(heuristic.scores(Batch(engine, S.take(rows))))
+            parts["target"].append(actions[rows])
+            parts["prior"].append(agent.last["cands"][:, 0])
+            parts["game"].append(rows)
+        S = engine.step(S, actions)
+    score = engine.score(S)
+    reached = progress(S)
+    examples = {}
+    if task.record:
+        examples = {k: np.concatenate(parts[k]).astype(dtype) if parts[k]
+                    else np.zeros((0, *shape), dtype) for k, (shape, dtype) in EXAMPLE.items()}
+        game = examples["game"]
+        examples["won"] = S.won[game].astype(np.float32)
+        examples["progress"] = reached[game].astype(np.float32)
+        examples["seed"] = np.array(task.seeds, np.int64)[game]
+    seconds = float(f"{(time.process_time() - t0) / len(task.seeds):.4g}")
+    rows = [{"agent": agent.name, "level": task.level, "players": task.players, "index": i,
+             "seed": seed, "won": int(S.won[k]), "score": int(score[k]),
+             "decisions": int(S.decisions[k]), "turns": int(S.turn[k]),
+             "loss_reason": LOSS_REASONS[int(S.loss_reason[k])], "seconds": seconds}
+            for k, (i, seed) in enumerate(zip(task.index, task.seeds))]
+    return {"examples": examples, "rows": rows, "searched": agent.searched}

@@ -1,0 +1,159 @@
+"""The policy-value network: an untrained residual network is the heuristic; a network's choices
+do not depend on the batch; files round-trip; the ``net`` and ``search:...:net=`` agents play
+legal games and rebuild from their names."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import agents
+from agents import Batch
+from agents.net import PolicyValueNet
+from agents.search import SearchAgent
+from ghoststories_env import Engine, GameConfig
+from ghoststories_env.actions import NUM_ACTIONS
+from ghoststories_env.envs.frame import relative_of_absolute
+from ghoststories_env.envs.observation import SIZE
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return Engine(GameConfig(num_players=4, difficulty="initiation"))
+
+
+def random_net(residual: bool, seed: int = 1) -> PolicyValueNet:
+    """A network with random heads (an initial one has zero heads: it would hide mistakes)."""
+    net = PolicyValueNet.initial((16, 8), seed=seed, residual=residual)
+    g = np.random.default_rng(seed)
+    net.policy = (g.normal(0, 1, net.policy[0].shape), g.normal(0, 1, NUM_ACTIONS))
+    net.value = (g.normal(0, 1, net.value[0].shape), g.normal(0, 1, 2))
+    return net
+
+
+def play(engine, agent, seeds, steps=10_000):
+    S = engine.reset(np.asarray(seeds))
+    for _ in range(steps):
+        if S.terminated.all():
+            break
+        batch = Batch(engine, S)
+        a = agent.act(batch)
+        live = ~S.terminated
+        assert batch.mask[live, a[live]].all(), "an illegal action"
+        S = engine.step(S, a)
+    return S
+
+
+def test_untrained_residual_network__plays_as_the_heuristic(engine):
+    net, heuristic = PolicyValueNet.initial((16, 8)), agents.make("heuristic")
+    S = engine.reset(np.arange(16) + 40)
+    while not S.terminated.all():
+        batch = Batch(engine, S)
+        a = heuristic.act(batch)
+        live = ~S.terminated
+        assert (net.act(batch)[live] == a[live]).all()
+        S = engine.step(S, a)
+
+
+def test_residual_network__moves_only_its_kinds_and_only_actions_the_heuristic_wants(engine):
+    net, heuristic = random_net(residual=True), agents.make("heuristic")
+    S = play(engine, heuristic, np.arange(32) + 7, steps=30)
+    batch = Batch(engine, S)
+    h, s = heuristic.scores(batch), net.scores(batch)
+    mine = np.isin(S.top, net.codes)
+    assert mine.any() and (~mine).any()
+    assert np.array_equal(h[~mine], s[~mine])                     # elsewhere: the heuristic
+    unwanted = np.isfinite(h) & (h <= -1e8)
+    assert np.array_equal(h[unwanted], s[unwanted])               # never wanted stays so
+    assert not np.array_equal(h[mine], s[mine])                   # its logits do move choices
+
+
+def test_policy__turns_with_the_viewer():
+    """Relative logits are read through the viewer's quarter turn (envs/frame.py)."""
+    net = random_net(residual=False)
+    obs = np.random.default_rng(0).random((4, SIZE)).astype(np.float32)
+    obs[:, :4] = np.eye(4)                                       # viewers 0, 1, 2, 3
+    logits, _ = net.forward(obs)
+    h = obs.astype(np.float64)
+    for w, b in net.trunk:
+        h = np.maximum(h @ w + b, 0)
+    relative = h @ net.policy[0] + net.policy[1]
+    table = relative_of_absolute()
+    for v in range(4):
+        assert np.allclose(logits[v], relative[v, table[v]], atol=1e-5)
+
+
+def test_network__a_game_plays_the_same_alone_as_in_a_batch(engine):
+    net = random_net(residual=False, seed=3)
+    together = play(engine, net, np.arange(24) + 100, steps=120)
+    for i in (0, 13):
+        alone = play(engine, net, [100 + i], steps=120)
+        assert alone.equals(together.take([i]))
+
+
+def test_file__round_trips_and_rejects_wrong_shapes(tmp_path):
+    net = random_net(residual=True)
+    net.save(tmp_path / "n.npz")
+    back = PolicyValueNet.load(tmp_path / "n.npz")
+    obs = np.random.default_rng(2).random((5, SIZE)).astype(np.float32)
+    for a, b in zip(net.forward(obs), back.forward(obs)):
+        assert np.array_equal(a, b)
+    assert back.meta["residual"] is True and back.meta["path"] == str(tmp_path / "n.npz")
+    with pytest.raises(ValueError, match="observation"):
+        PolicyValueNet([(np.zeros((SIZE + 1, 4)), np.zeros(4))], (np.zeros((4, NUM_ACTIONS)),
+                       np.zeros(NUM_ACTIONS)), (np.zeros((4, 2)), np.zeros(2)))
+    with pytest.raises(FileNotFoundError, match="no policy-value network"):
+        PolicyValueNet.load(tmp_path / "missing.npz")
+    with pytest.raises(ValueError, match="unknown decision kinds"):
+        PolicyValueNet.initial((4,), kinds=["NOT_A_KIND"])
+
+
+def test_predict__finished_games_score_their_outcome(engine):
+    net = random_net(residual=False)
+    S = play(engine, agents.make("heuristic"), np.arange(6))
+    assert np.array_equal(net.predict(S), S.won.astype(float))
+    R = engine.reset(np.arange(3))
+    p = net.predict(R)
+    assert ((p > 0) & (p < 1)).all()
+
+
+def test_agents__net_and_search_with_net_rebuild_from_their_names(engine, tmp_path):
+    path = tmp_path / "n.npz"
+    random_net(residual=True).save(path)
+    a = agents.make(f"net:{path}")
+    assert a.name == f"net:{path}" and agents.make(a.name).name == a.name
+    s = agents.make(f"search:2x2x1:net={path}")
+    assert isinstance(s, SearchAgent) and s.prior is s.rollout and s.value is s.prior
+    assert agents.make(s.name).name == s.name
+    w = agents.make(f"search:2x2x1:net={path}:leaf=win_model")
+    assert w.value is not w.prior and agents.make(w.name).name == w.name
+    play(engine, s, [5, 6], steps=25)                               # legal throughout
+    with pytest.raises(ValueError, match="options net=<path>"):
+        agents.make(f"search:2x2x1:nett={path}")
+    with pytest.raises(ValueError, match="needs the network's path"):
+        agents.make("net")
+
+
+def test_search_share__searches_a_public_part_of_the_decisions(engine):
+    """``share`` picks the searched decisions from the public position (agents/futures.py): the
+    same decisions whatever the batch, about the share asked."""
+    half = SearchAgent(futures=1, width=2, horizon=1, share=0.5)
+    full = SearchAgent(futures=1, width=2, horizon=1)
+    S = play(engine, agents.make("heuristic"), np.arange(64) + 300, steps=25)
+    batch = Batch(engine, S)
+    _, rows_full, _ = full.candidates(batch)
+    _, rows_half, _ = half.candidates(batch)
+    assert set(rows_half) < set(rows_full) and 0.25 < rows_half.size / rows_full.size < 0.75
+    alone = [r for r in rows_full if half.candidates(Batch(engine, S.take([r])))[1].size]
+    assert alone == list(rows_half)
+    with pytest.raises(ValueError, match="share"):
+        SearchAgent(share=0)
+
+
+def test_search_plans__the_prior_and_rollout_team_is_heuristic_plans():
+    s = agents.make("search:2x2x1:plans")
+    assert s.prior.name == "heuristic:plans" and s.rollout is s.prior
+    assert s.name == "search:2x2x1:plans" and agents.make(s.name).prior.plans == s.prior.plans
+    assert agents.make("search:plans").name == "search:plans"
+    with pytest.raises(ValueError, match="no heuristic prior"):
+        SearchAgent(net=random_net(residual=True), plans=("incarnation",))

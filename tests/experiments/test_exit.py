@@ -1,0 +1,161 @@
+"""Expert iteration: the student learns what it is shown, a run resumed after a stop gives the
+same networks as one that never stopped, self-play gives the same games on every kind of worker,
+and bad configurations are refused with what is allowed."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+
+import numpy as np
+import pytest
+import torch
+
+import agents
+from agents import Batch
+from agents.net import PolicyValueNet
+from experiments.exit import config, learn
+from experiments.exit.__main__ import main
+from experiments.exit.selfplay import EXAMPLE, Task, play
+from experiments.fanout import fan_out
+from ghoststories_env import Engine, GameConfig
+
+TINY = ["--rounds", "2", "--workers", "1", "--selfplay.games", "2", "--selfplay.batch", "2",
+        "--selfplay.search", "1x2x1", "--gate.games", "1", "--gate.search", "1x2x1",
+        "--gate.net_games", "2", "--net.hidden", "[8]", "--train.epochs", "1", "--quiet"]
+
+
+def heuristic_examples(n_games: int) -> dict:
+    """Examples as self-play records them, labelled with the heuristic's own choices."""
+    engine, h = Engine(GameConfig(num_players=4, difficulty="initiation")), agents.make("heuristic")
+    S = engine.reset(np.arange(n_games) + 500)
+    parts = {k: [] for k in EXAMPLE}
+    while not S.terminated.all():
+        batch = Batch(engine, S)
+        live = np.flatnonzero(~S.terminated)
+        scores = h.scores(batch)
+        a = scores.argmax(1)
+        for k, v in (("obs", batch.obs), ("mask", batch.mask), ("heuristic", scores),
+                     ("target", a), ("prior", a), ("game", np.arange(n_games))):
+            parts[k].append(v[live])
+        S = engine.step(S, a)
+    ex = {k: np.concatenate(v) for k, v in parts.items()}
+    ex["won"] = S.won[ex["game"]].astype(np.float32)
+    ex["progress"] = np.full(len(ex["game"]), 0.5, np.float32)
+    ex["seed"] = ex["game"] + 500
+    return ex
+
+
+def test_fit__a_plain_student_learns_the_choices_it_is_shown():
+    ex = heuristic_examples(12)
+    net = PolicyValueNet.initial((64,), seed=0, residual=False)
+    cfg = learn.TrainConfig(epochs=8, batch_size=128, learning_rate=3e-3, holdout=0.2)
+    trained, stats = learn.fit(net, ex, cfg, seed=0)
+    assert stats["held_out"] > 0 and stats["examples"] > 1000
+    assert stats["after"]["agreement"] > stats["before"]["agreement"] + 0.15
+    assert stats["after"]["policy_loss"] < stats["before"]["policy_loss"]
+    # the exported numpy network chooses what the torch one learned (float64 against float32:
+    # the same argmax but for near-ties)
+    _, held = learn.split(ex, cfg.holdout)
+    numpy_choice = np.where(ex["mask"][held], trained.forward(ex["obs"][held])[0], -np.inf).argmax(1)
+    t = learn._tensors(ex, held)
+    with torch.no_grad():
+        torch_choice = learn.allowed_logits(learn.TorchNet(trained), t["obs"], t["mask"],
+                                            t["heuristic"]).argmax(1).numpy()
+    assert (numpy_choice == torch_choice).mean() > 0.99
+    agree = (numpy_choice == ex["target"][held]).mean()
+    assert abs(agree - stats["after"]["agreement"]) < 0.01
+    again, _ = learn.fit(net, ex, cfg, seed=0)                      # deterministic for a seed
+    assert again.to_bytes() == trained.to_bytes()
+
+
+def rows_of(path):
+    """The rows without CPU and wall times, agent names without the run's folder."""
+    with open(path, newline="") as f:
+        return [{k: v.replace(str(path.parent), "") for k, v in r.items()
+                 if not k.endswith("cpu") and k not in ("wall", "seconds")}
+                for r in csv.DictReader(f)]
+
+
+def test_run__resumed_after_a_stop_gives_the_same_networks(tmp_path):
+    main(["--config", "configs/exit-smoke.yaml", "--runs-dir", str(tmp_path / "a"), *TINY])
+    b = ["--config", "configs/exit-smoke.yaml", "--runs-dir", str(tmp_path / "b"), *TINY]
+    b[b.index("--rounds") + 1] = "1"
+    main(b)                                                          # stops after round 0
+    main(["--resume", str(tmp_path / "b" / "exit-smoke"), "--rounds", "2", "--quiet"])
+    A, B = tmp_path / "a" / "exit-smoke", tmp_path / "b" / "exit-smoke"
+    for r in (0, 1):
+        assert (A / f"nets/round_00{r}.npz").read_bytes() == (B / f"nets/round_00{r}.npz").read_bytes()
+    assert rows_of(A / "rounds.csv") == rows_of(B / "rounds.csv") and len(rows_of(A / "rounds.csv")) == 2
+    assert rows_of(A / "gate.csv") == rows_of(B / "gate.csv")
+    assert (A / "curves.png").stat().st_size > 0
+    with pytest.raises(SystemExit, match="already holds a run"):
+        main(["--config", "configs/exit-smoke.yaml", "--runs-dir", str(tmp_path / "a"), *TINY])
+
+
+def test_run__a_second_process_on_the_run_folder_is_refused(tmp_path):
+    import shutil
+    import subprocess
+    import sys
+
+    from experiments import runfiles
+    from experiments.exit.__main__ import parse, resolve
+    folder = tmp_path / "exit-smoke"
+    folder.mkdir()
+    shutil.copy("configs/exit-smoke.yaml", folder / "config.yaml")
+    hold = ("import sys; from experiments import runfiles; runfiles.lock_run_folder(sys.argv[1]); "
+            "print('locked', flush=True); sys.stdin.read()")
+    proc = subprocess.Popen([sys.executable, "-c", hold, str(folder)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "locked"
+        with pytest.raises(SystemExit, match=rf"{folder}.*process {proc.pid}"):
+            main(["--resume", str(folder), "--quiet"])
+    finally:
+        proc.kill()
+        proc.wait()
+    killed = folder / ".tmp-state.json-x1"               # left by a write that was killed
+    killed.write_bytes(b"{")
+    resolve(*parse(["--resume", str(folder)]))            # the holder is dead: the lock is free
+    runfiles.unlock_run_folder(folder)
+    assert not killed.exists()
+
+
+def tiny_tasks():
+    net = PolicyValueNet.initial((8,), seed=0).to_bytes()
+    return [Task(net, "1x2x1", 0.5, "initiation", 4, (i,), (700 + i,)) for i in range(3)]
+
+
+def same(results):
+    return sorted((r["rows"][0]["seed"], r["rows"][0]["score"], r["examples"]["target"].tobytes())
+                  for r in results)
+
+
+def test_fan_out__local_processes_give_the_serial_results():
+    serial = list(fan_out(play, tiny_tasks(), workers=1))
+    assert same(serial) == same(fan_out(play, tiny_tasks(), workers=2))
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                    reason="Ray is the optional extra 'ray' (pip install 'ghoststories-env[ray]')")
+def test_fan_out__a_local_ray_with_two_workers_gives_the_serial_results():
+    import ray
+    serial = list(fan_out(play, tiny_tasks(), workers=1))
+    try:
+        assert same(serial) == same(fan_out(play, tiny_tasks(), workers=2, ray_address="local"))
+    finally:
+        ray.shutdown()
+
+
+@pytest.mark.parametrize("override, message", [
+    ("selfplay.configs=[[easy, 4]]", "selfplay.configs"),
+    ("selfplay.search=8x4x8x2", "selfplay.search"),
+    ("net.kinds=[FLY]", "unknown decision kinds"),
+    ("net.leaf=oracle", "net.leaf"),
+    ("selfplay.share=0", "selfplay.share"),
+    ("gate.games=0", "gate.games"),
+    ("selfplay.searches=3", "unknown key"),
+])
+def test_config__refuses_what_makes_no_sense(override, message):
+    with pytest.raises(ValueError, match=message):
+        config.load("configs/exit-smoke.yaml", [override])

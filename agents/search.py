@@ -216,9 +216,15 @@ class SearchAgent:
     def leaf(self, S) -> np.ndarray:
         """(B,) value of a position: the chance of a win (the outcome if finished) plus the
         progress tie-break."""
-        drawn = S.deck_pos / np.maximum(S.deck_len, 1)
-        beaten = S.inc_defeated / np.maximum(S.inc_total, 1)
-        return self.value.predict(S) + self.progress * (drawn + beaten) / 2
+        return self.value.predict(S) + self.progress * progress(S)
+
+
+def progress(S) -> np.ndarray:
+    """(B,) how far each game got: the mean of the share of the deck drawn and the share of the
+    incarnations defeated (the leaf's tie-break, and the progress head's target in exit.py)."""
+    drawn = S.deck_pos / np.maximum(S.deck_len, 1)
+    beaten = S.inc_defeated / np.maximum(S.inc_total, 1)
+    return (drawn + beaten) / 2
 
 
 def _rounds(c: int) -> int:

@@ -22,7 +22,7 @@ import numpy as np
 from agents import Batch
 from agents.heuristic import HeuristicAgent
 from agents.net import PolicyValueNet
-from agents.search import DEFAULTS, SearchAgent
+from agents.search import DEFAULTS, SearchAgent, progress
 from agents.value import WinModel
 from ghoststories_env import Engine, GameConfig
 from ghoststories_env.actions import NUM_ACTIONS
@@ -56,14 +56,6 @@ def agent_of(task: Task) -> SearchAgent:
     value = WinModel.load() if task.leaf == "win_model" else None
     return SearchAgent(**{**DEFAULTS, **sizes}, seed=task.search_seed, net=net, share=task.share,
                        value=value)
-
-
-def progress(S) -> np.ndarray:
-    """(B,) how far each game got: the mean of the share of the deck drawn and the share of the
-    incarnations defeated (the progress head's target, and the search's tie-break)."""
-    drawn = S.deck_pos / np.maximum(S.deck_len, 1)
-    beaten = S.inc_defeated / np.maximum(S.inc_total, 1)
-    return (drawn + beaten) / 2
 
 
 def play(task: Task) -> dict:

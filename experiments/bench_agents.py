@@ -44,9 +44,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-import agents
-from agents import Batch
-from ghoststories_env import Engine, PRESETS
+from ghoststories_env import Engine, PRESETS, agents
+from ghoststories_env.agents import Batch
 from ghoststories_env.rules import stack
 
 

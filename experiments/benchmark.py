@@ -3,16 +3,19 @@
     python -m experiments.benchmark --agents random heuristic --levels initiation normal \\
         nightmare hell --players 1 2 3 4 --episodes 1000 --seed 0 --out results/benchmark
 
-Each configuration plays the ``test`` seeds of ``experiments/seeds.py`` (the same games for every
-agent, whichever other configurations run) on the batched engine, ``--batch`` games at a time,
-with a progress bar. A game depends only on its seed, its configuration and the agent (agents
-decide each game on its own), so its outcome is the same whatever the batch size, the workers or
-the games played beside it.
+Each configuration plays the ``test`` seeds of ``ghoststories_env/benchmark/seeds.py`` (the same
+games for every agent, whichever other configurations run) on the batched engine, ``--batch`` games
+at a time, with a progress bar. A game depends only on its seed, its configuration and the agent
+(agents decide each game on its own), so its outcome is the same whatever the batch size, the
+workers or the games played beside it.
 
-``--agents`` takes the project's agents (``agents.make``) and policies of one's own,
+The games are played by the package's benchmark protocol (``ghoststories_env.benchmark``: seed
+sets, evaluation loop, statistics); this module is its command line. ``--agents`` takes the
+project's agents (``ghoststories_env.agents.make``) and policies of one's own,
 ``package.module:factory`` or ``path/to/file.py:factory`` (``agents/external.py``: an agent, an
-SB3 model or a callable ``policy(obs, mask)``). From Python, ``evaluate(policy, level, players,
-episodes)`` plays one configuration's games the same way and returns its rows and table row.
+SB3 model or a callable ``policy(obs, mask)``). From Python,
+``ghoststories_env.benchmark.evaluate(policy, level, players, episodes)`` plays one
+configuration's games the same way and returns its rows and table row.
 
 For long runs and expensive agents:
 
@@ -34,20 +37,20 @@ For long runs and expensive agents:
 Writes into ``--out``:
 
 * ``games.csv``: one row per game (agent, level, players, rules, index, seed, won, score,
-  decisions, turns, loss reason, loss category, seconds; see ``experiments/games_csv.py``). Rows
-  are appended after every batch (a killed run loses only the batches in progress) and sorted by
-  configuration and index at the end. ``rules`` holds the ``--rules`` switches ("" for none).
-  ``seconds`` is CPU time (``time.process_time`` of the process that played the game); games are
-  played in batches, so it is the batch's CPU time divided by its games (with ``--batch 1``, the
-  game's own time).
+  decisions, turns, loss reason, loss category, seconds; see
+  ``ghoststories_env/benchmark/games_csv.py``). Rows are appended after every batch (a killed run
+  loses only the batches in progress) and sorted by configuration and index at the end. ``rules``
+  holds the ``--rules`` switches ("" for none). ``seconds`` is CPU time (``time.process_time`` of
+  the process that played the game); games are played in batches, so it is the batch's CPU time
+  divided by its games (with ``--batch 1``, the game's own time).
 * ``results.md``: per agent and configuration, the win rate with its 95% Wilson interval, the mean
   official score with its 95% t interval, mean game length (decisions and turns) and how the games
   were lost (haunted village, dead Taoists, deck exhausted), plus the command and the machine;
 * ``win_rate.png``: win rate by level, one line per player count, one panel per agent;
-* ``run.json``: whether games.csv is whole (``experiments/games_csv.py``): ``"status":
-  "running"`` from the start, ``"complete"`` once games.csv holds every game; the rows of the
-  file and, per configuration, the games expected and played; the command, package version and
-  git commit. ``experiments.compare`` refuses a games.csv whose record is missing a game.
+* ``run.json``: whether games.csv is whole (``ghoststories_env/benchmark/games_csv.py``):
+  ``"status": "running"`` from the start, ``"complete"`` once games.csv holds every game; the rows
+  of the file and, per configuration, the games expected and played; the command, package version
+  and git commit. ``experiments.compare`` refuses a games.csv whose record is missing a game.
 
 results.md, win_rate.png and run.json are replaced atomically (a temporary file renamed), so a
 kill leaves the previous version or the new one.
@@ -68,21 +71,17 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
-
-import agents
-from agents import Batch
-from agents.external import IllegalActionError, adapt
-from ghoststories_env import Engine, GameConfig
+from ghoststories_env import GameConfig, agents
+from ghoststories_env.benchmark import evaluation as protocol
+from ghoststories_env.benchmark.evaluation import Task, play_batch, rules_text
+from ghoststories_env.benchmark.games_csv import RECORD, append, config_counts, read_rows, rewrite
+from ghoststories_env.benchmark.seeds import PLAYERS
+from ghoststories_env.benchmark.summary import markdown, table
 from ghoststories_env.cards import LEVEL_NAMES
-from ghoststories_env.state import LOSS_REASONS
 
 from .fanout import fan_out
-from .games_csv import RECORD, append, config_counts, read_rows, rewrite
 from .runfiles import atomic_write_bytes
-from .seeds import PLAYERS, benchmark_seeds
-from .tables import machine, markdown, plot, table
-from .stats import CATEGORY_OF_REASON
+from .tables import machine, plot
 
 
 @dataclass
@@ -122,12 +121,6 @@ def parse_rules(items: list[str]) -> dict:
     return rules
 
 
-def rules_text(rules: dict) -> str:
-    """The games.csv ``rules`` cell: ``"min_resistance=1 power_sides=chosen"``, "" for none
-    (the form ``--rules`` reads back)."""
-    return " ".join(f"{k}={v}" for k, v in sorted(rules.items()))
-
-
 def parse(argv=None) -> Args:
     p = argparse.ArgumentParser(prog="python -m experiments.benchmark", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -138,7 +131,8 @@ def parse(argv=None) -> Args:
     p.add_argument("--levels", nargs="+", default=list(LEVEL_NAMES), choices=LEVEL_NAMES)
     p.add_argument("--players", nargs="+", type=int, default=list(PLAYERS), choices=PLAYERS)
     p.add_argument("--episodes", type=int, default=1000, help="games per agent and configuration")
-    p.add_argument("--seed", type=int, default=0, help="selects the seed sets (experiments/seeds.py)")
+    p.add_argument("--seed", type=int, default=0, 
+                   help="selects the seed sets (ghoststories_env/benchmark/seeds.py)")
     p.add_argument("--out", default="results/benchmark", help="output folder")
     p.add_argument("--batch", type=int, default=1000, help="games played at once")
     p.add_argument("--quiet", action="store_true", help="no progress bar, no table printed")
@@ -170,32 +164,9 @@ def parse(argv=None) -> Args:
     return Args(**vars(a))
 
 
-def play(agent, engine: Engine, seeds: np.ndarray, on_done=None):
-    """Play the games of ``seeds`` to the end; ``on_done(k)`` is told how many just finished."""
-    state = engine.reset(seeds)
-    while not state.terminated.all():
-        before = int(state.terminated.sum())
-        state = engine.step(state, agent.act(Batch(engine, state)))
-        if on_done is not None:
-            on_done(int(state.terminated.sum()) - before)
-    return state
-
-
 # -- one batch, in this process or in a worker ---------------------------------------------------
 
-@dataclass(frozen=True)
-class Task:
-    """One batch: some games of one configuration for one agent."""
-    spec: str                   # agent name for agents.make
-    level: str
-    players: int
-    rules: dict                 # switch -> value
-    index: tuple[int, ...]      # positions in the configuration's seed set
-    seeds: tuple[int, ...]
-
-
-_AGENTS: dict = {}      # per process: spec -> agent, built on first use
-_PROGRESS = None        # in a worker: queue of finished-game counts for the parent's progress bar
+_PROGRESS = None  # in a worker: queue of finished-game counts for the parent's progress bar
 
 
 def _init_worker(progress) -> None:
@@ -208,51 +179,16 @@ def _report(k: int) -> None:
         _PROGRESS.put(k)
 
 
-def play_batch(task: Task, on_done=None, agent=None) -> list[dict]:
-    """The rows of one batch; each game's ``seconds`` is its share of the batch's CPU time.
-    ``agent`` plays it if given, else the agent ``task.spec`` names (built once per process)."""
-    if on_done is None and _PROGRESS is not None:
-        on_done = _report
-    if agent is None:
-        if task.spec not in _AGENTS:
-            _AGENTS[task.spec] = agents.make(task.spec)
-        agent = _AGENTS[task.spec]
-    config = GameConfig(num_players=task.players, difficulty=task.level).replace(**task.rules)
-    engine = Engine(config)
-    t0 = time.process_time()
-    try:
-        s = play(agent, engine, np.array(task.seeds, np.int64), on_done)
-    except IllegalActionError as e:      # name the benchmark's game, which --games replays
-        index, seed = task.index[e.row], task.seeds[e.row]
-        raise IllegalActionError(f"{e} [benchmark game: level {task.level}, {task.players} "
-                                 f"Taoists, index {index}, seed {seed}; --games {index} replays "
-                                 f"it]", e.row, e.action) from None
-    score = engine.score(s)
-    seconds = float(f"{(time.process_time() - t0) / len(task.seeds):.4g}")
-    rows = []
-    for i, (index, seed) in enumerate(zip(task.index, task.seeds)):
-        reason = int(s.loss_reason[i])
-        rows.append({"agent": agent.name, "level": task.level, "players": task.players,
-                     "rules": rules_text(task.rules), "index": index, "seed": seed,
-                     "won": int(s.won[i]), "score": int(score[i]), "decisions": int(s.decisions[i]),
-                     "turns": int(s.turn[i]), "loss_reason": LOSS_REASONS[reason],
-                     "loss_category": CATEGORY_OF_REASON.get(reason, ""), "seconds": seconds})
-    return rows
+def _play_in_worker(task: Task) -> list[dict]:
+    """``play_batch`` in a worker process, telling the parent's progress bar of finished games."""
+    return play_batch(task, _report if _PROGRESS is not None else None)
 
 
 def tasks(args: Args, names: dict, done: set) -> list[Task]:
-    """The batches still to play, configuration by configuration; ``done`` holds the
-    (agent name, level, players, seed) of games already played."""
-    out = []
-    for spec, level, players in itertools.product(args.agents, args.levels, args.players):
-        seeds = benchmark_seeds(level, players, args.episodes, "test", args.seed)
-        index = args.games if args.games is not None else range(args.episodes)
-        todo = [i for i in index if (names[spec], level, players, int(seeds[i])) not in done]
-        for start in range(0, len(todo), args.batch):
-            part = todo[start:start + args.batch]
-            out.append(Task(spec, level, players, args.rules, tuple(part),
-                            tuple(int(seeds[i]) for i in part)))
-    return out
+    """The batches still to play; ``done`` holds the (agent name, level, players, seed) of games
+    already played."""
+    return protocol.tasks(args.agents, args.levels, args.players, args.episodes, args.seed,
+                          args.batch, args.rules, args.games, names, done)
 
 
 def run_serial(todo: list[Task], sink, bar) -> None:
@@ -272,7 +208,7 @@ def run_parallel(todo: list[Task], workers: int, sink, bar, ray_address: str | N
         progress = multiprocessing.get_context("spawn").Queue()
         mover = threading.Thread(target=_drain, args=(progress, bar), daemon=True)
         mover.start()
-    for rows in fan_out(play_batch, todo, workers, ray_address, _init_worker, (progress,)):
+    for rows in fan_out(_play_in_worker, todo, workers, ray_address, _init_worker, (progress,)):
         if bar is not None and progress is None:
             bar.update(len(rows))
         sink(rows)
@@ -310,7 +246,7 @@ def run_order(args: Args, names: dict):
                       int(r["index"]))
 
 
-# -- tables (experiments/tables.py) ---------------------------------------------------------------
+# -- results.md and run.json ----------------------------------------------------------------------
 
 def write(rows: list[dict], args: Args, seconds: float, argv, kept: int = 0) -> tuple[Path, str]:
     """results.md and win_rate.png from every row (``kept`` of them resumed from before)."""
@@ -362,62 +298,13 @@ def write_record(args: Args, rec: dict) -> None:
     atomic_write_bytes(Path(args.out) / RECORD, (json.dumps(rec, indent=1) + "\n").encode())
 
 
-# -- one policy, from Python ---------------------------------------------------------------------
-
-@dataclass
-class Evaluation:
-    """What the benchmark says of one policy in one configuration."""
-    rows: list[dict]        # one per game, the rows of games.csv, in seed-set order
-    summary: dict           # the row of results.md's table: table(rows)[0] (win_rate, win_low, ...)
-
-    def markdown(self) -> str:
-        """results.md's table, with this one row."""
-        return markdown([self.summary])
-
-
-def evaluate(policy, level: str, players: int, episodes: int, seed: int = 0, batch: int = 1000,
-             rules: dict | None = None, name: str | None = None) -> Evaluation:
-    """Play ``policy`` on the benchmark's ``test`` games of one configuration (``episodes`` seeds
-    of ``benchmark_seeds(level, players, episodes, "test", seed)``), as the CLI does::
-
-        from ghoststories_env import evaluate
-        result = evaluate(my_policy, "normal", 4, episodes=1000)
-        print(result.summary["win_rate"], result.summary["win_low"], result.summary["win_high"])
-
-    gives the numbers of ``python -m experiments.benchmark --agents <spec> --levels normal
-    --players 4 --episodes 1000`` (same games, same rows, same table; ``batch`` games at a time,
-    which changes nothing but speed). ``policy`` is an agent spec (``"heuristic"``,
-    ``"mypkg.policies:make_policy"``, ``"my_policy.py:make_policy"``), an agent (``name`` and
-    ``act(batch)``), an SB3 model or a callable ``policy(obs, mask) -> actions`` (see
-    ``agents/external.py``); ``name`` labels the rows of the latter two (default: the function's
-    or the class's name). ``rules``: rule switches, as ``--rules``.
-
-    ``ghoststories_env.evaluate`` is this function, imported on first use: the benchmark still
-    lives in the top-level ``experiments`` package (moving it under the ``ghoststories_env``
-    namespace is issue 16, item 7, deferred).
-    """
-    if isinstance(policy, str):
-        agent = agents.make(policy)
-    else:
-        agent = adapt(policy, name or getattr(policy, "__name__", type(policy).__name__))
-    if episodes < 1 or batch < 1:
-        raise ValueError(f"episodes and batch must be >= 1, got {episodes} and {batch}")
-    rules = dict(rules or {})
-    GameConfig().replace(**rules)         # a bad switch fails here, naming what is allowed
-    args = Args(agents=[agent.name], levels=[level], players=[players], episodes=episodes,
-                seed=seed, out="", batch=batch, quiet=True, rules=rules)
-    rows = [row for task in tasks(args, {agent.name: agent.name}, set())
-            for row in play_batch(task, agent=agent)]
-    return Evaluation(rows, table(rows)[0])
-
-
 def main(argv=None) -> list[dict]:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = parse(argv)
-    _AGENTS.clear()
+    protocol._AGENTS.clear()
     for spec in args.agents:          # fail early on a bad agent name
-        _AGENTS[spec] = agents.make(spec)
-    names = {spec: agent.name for spec, agent in _AGENTS.items()}
+        protocol._AGENTS[spec] = agents.make(spec)
+    names = {spec: agent.name for spec, agent in protocol._AGENTS.items()}
     if len(set(names.values())) < len(names):
         raise SystemExit(f"--agents name the same agent twice: {names}")
     path = Path(args.out) / "games.csv"

@@ -3,11 +3,12 @@
     python -m experiments.compare results/benchmark_rollout/hell-2p/games.csv:rollout \\
         results/benchmark/games.csv:heuristic
 
-The benchmark plays every agent on the same seeds (``experiments/seeds.py``), so two agents can be
-compared game by game: for every configuration both files hold, on the seeds both played, the mean
-score difference (first minus second) with its Student t interval, each one's wins with the
-one-sided p-value of Fisher's exact test that the first wins more often, and mean game length. Pairing removes the spread between deals, so the interval is much narrower than the
-two separate intervals of the benchmark table suggest.
+The benchmark plays every agent on the same seeds (``ghoststories_env/benchmark/seeds.py``), so two
+agents can be compared game by game: for every configuration both files hold, on the seeds both
+played, the mean score difference (first minus second) with its Student t interval, each one's wins
+with the one-sided p-value of Fisher's exact test that the first wins more often, and mean game
+length. Pairing removes the spread between deals, so the interval is much narrower than the two
+separate intervals of the benchmark table suggest.
 
 Games pair only when they were played under the same rules (the ``rules`` column of games.csv,
 from ``benchmark --rules``; files written before that column existed hold default-rule games).
@@ -30,8 +31,8 @@ import sys
 
 import numpy as np
 
-from .games_csv import IncompleteFile, check_complete, read_rows
-from .stats import fisher_greater, mean_interval
+from ghoststories_env.benchmark.games_csv import IncompleteFile, check_complete, read_rows
+from ghoststories_env.benchmark.stats import fisher_greater, mean_interval
 
 
 def load(spec: str, allow_incomplete: bool = False) -> dict:

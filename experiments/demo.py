@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-import agents
-from agents import Batch
-from ghoststories_env import Engine, GameConfig
+from ghoststories_env import Engine, GameConfig, agents
+from ghoststories_env.agents import Batch
 
 from . import benchmark
 

@@ -2,8 +2,9 @@
 
     python -m experiments.diagnose --agent heuristic --configs initiation-4p hell-2p --episodes 200
 
-Plays the ``eval`` seeds of ``experiments/seeds.py`` (never the benchmark's ``test`` seeds) and
-compares each state with the next one, so it needs no hooks in the engine. Counts are per game:
+Plays the ``eval`` seeds of ``ghoststories_env/benchmark/seeds.py`` (never the benchmark's ``test``
+seeds) and compares each state with the next one, so it needs no hooks in the engine. Counts are per
+game:
 
 * **ghosts removed** by exorcism, Buddha (an arrival or the Pavilion onto a Buddha), the
   Sorcerer's Hut, or anything else; against the ghosts that arrived;
@@ -24,13 +25,12 @@ from collections import Counter
 
 import numpy as np
 
-import agents
-from agents import Batch
-from ghoststories_env import PRESETS, Engine
+from ghoststories_env import PRESETS, Engine, agents
 from ghoststories_env import cards as C
+from ghoststories_env.agents import Batch
+from ghoststories_env.benchmark.seeds import benchmark_seeds
 from ghoststories_env.rules import stack
 
-from .seeds import benchmark_seeds
 
 NAME_OF = {code: name for name, code in stack.CODES.items()}
 

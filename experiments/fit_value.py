@@ -3,17 +3,16 @@
     python -m experiments.fit_value --configs initiation-4p normal-4p --games 3000 \\
         --eval-games 1000 --out results/value
 
-Plays ``--games`` heuristic games per configuration on the ``train`` seeds (``experiments/seeds.py``)
-and records the position at the first decision of every turn (where the search's futures stop),
-labelled with the game's outcome (``--data`` keeps them in an .npz file and reuses it); fits
-``agents.value.WinModel`` on them: a network with ``--hidden`` ReLU layers trained with torch
-(Adam on the log loss, the best epoch on a tenth of the training games held out), or with
-``--hidden`` empty a logistic regression (numpy only); then checks its
-calibration on positions of ``--eval-games`` games per configuration on the ``eval`` seeds:
-Brier score against the base rate's, log loss, and a reliability plot (predicted chance in bins
-against the share of those positions whose game was won). Writes the model to
-``agents/data/win_model.json`` (``--model``) and ``calibration.md`` plus ``reliability.png`` to
-``--out``.
+Plays ``--games`` heuristic games per configuration on the ``train`` seeds
+(``ghoststories_env/benchmark/seeds.py``) and records the position at the first decision of every
+turn (where the search's futures stop), labelled with the game's outcome (``--data`` keeps them in
+an .npz file and reuses it); fits ``agents.value.WinModel`` on them: a network with ``--hidden``
+ReLU layers trained with torch (Adam on the log loss, the best epoch on a tenth of the training
+games held out), or with ``--hidden`` empty a logistic regression (numpy only); then checks its
+calibration on positions of ``--eval-games`` games per configuration on the ``eval`` seeds: Brier
+score against the base rate's, log loss, and a reliability plot (predicted chance in bins against
+the share of those positions whose game was won). Writes the model to ``agents/data/win_model.json``
+(``--model``) and ``calibration.md`` plus ``reliability.png`` to ``--out``.
 """
 
 from __future__ import annotations
@@ -25,12 +24,10 @@ from pathlib import Path
 
 import numpy as np
 
-import agents
-from agents import Batch
-from agents.value import DEFAULT_PATH, FEATURES, WinModel, features
-from ghoststories_env import PRESETS, Engine
-
-from .seeds import benchmark_seeds
+from ghoststories_env import PRESETS, Engine, agents
+from ghoststories_env.agents import Batch
+from ghoststories_env.agents.value import DEFAULT_PATH, FEATURES, WinModel, features
+from ghoststories_env.benchmark import benchmark_seeds
 
 
 def positions(preset: str, n: int, split: str, batch: int = 500, agent="heuristic"):

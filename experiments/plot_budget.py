@@ -4,10 +4,11 @@
         results/search/budget/games.csv:search results/benchmark/games.csv:heuristic \\
         --level initiation --players 4 --games 100 --out results/search/budget
 
-For each ``path/games.csv:agent`` (benchmark files, see ``experiments/games_csv.py``), on the
-first ``--games`` indices of the configuration that every agent played: wins with their 95%
-Wilson interval and mean CPU seconds per game (the ``seconds`` column). Writes ``budget.md`` (the
-table) and ``budget.png`` (win rate against seconds per game, log scale) to ``--out``.
+For each ``path/games.csv:agent`` (benchmark files, see
+``ghoststories_env/benchmark/games_csv.py``), on the first ``--games`` indices of the configuration
+that every agent played: wins with their 95% Wilson interval and mean CPU seconds per game (the
+``seconds`` column). Writes ``budget.md`` (the table) and ``budget.png`` (win rate against seconds
+per game, log scale) to ``--out``.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .games_csv import read_rows
-from .stats import wilson
+from ghoststories_env.benchmark.games_csv import read_rows
+from ghoststories_env.benchmark.stats import wilson
 
 
 def load(spec: str, level: str, players: int) -> dict[int, dict]:

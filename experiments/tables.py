@@ -1,6 +1,5 @@
-"""The benchmark's summaries of games.csv rows: one row per agent and configuration (win rate with
-its Wilson interval, mean score with its t interval, game length, how games were lost), as a
-markdown table and as a win-rate plot, and a line naming the machine that played them."""
+"""What the benchmark CLI draws beside its summaries (``ghoststories_env.benchmark.summary``):
+the win-rate plot of results.md and a line naming the machine that played the games."""
 
 from __future__ import annotations
 
@@ -12,39 +11,8 @@ from pathlib import Path
 import numpy as np
 
 from ghoststories_env.cards import LEVEL_NAMES
-from ghoststories_env.state import LOSS_REASONS
 
 from .runfiles import atomic_write_bytes
-from .stats import LOSS_CATEGORIES, summarize
-
-
-def table(rows: list[dict]) -> list[dict]:
-    """One summary per (agent, level, players), in first-seen order."""
-    groups: dict[tuple, list[dict]] = {}
-    for r in rows:
-        groups.setdefault((r["agent"], r["level"], int(r["players"])), []).append(r)
-    out = []
-    reason_code = {name: code for code, name in enumerate(LOSS_REASONS)}
-    for (agent, level, players), g in groups.items():
-        col = lambda k: [float(r[k]) for r in g]  # noqa: E731
-        summary = summarize(col("won"), col("score"), col("decisions"), col("turns"),
-                            [reason_code[r["loss_reason"]] for r in g])
-        out.append({"agent": agent, "level": level, "players": players, **summary})
-    return out
-
-
-def markdown(summaries: list[dict]) -> str:
-    head = ("| agent | level | players | games | win rate (95% CI) | mean score (95% CI) | "
-            "decisions | turns | " + " | ".join(LOSS_CATEGORIES) + " |")
-    lines = [head, "|" + "---|" * 3 + "---:|" * (5 + len(LOSS_CATEGORIES))]
-    for s in summaries:
-        lines.append(
-            f"| {s['agent']} | {s['level']} | {s['players']} | {s['games']} | "
-            f"{100 * s['win_rate']:.1f}% [{100 * s['win_low']:.1f}, {100 * s['win_high']:.1f}] | "
-            f"{s['score']:.1f} [{s['score_low']:.1f}, {s['score_high']:.1f}] | "
-            f"{s['decisions']:.0f} | {s['turns']:.1f} | "
-            + " | ".join(str(s[c]) for c in LOSS_CATEGORIES) + " |")
-    return "\n".join(lines)
 
 
 def plot(summaries: list[dict], path: Path) -> None:

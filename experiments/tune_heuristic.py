@@ -3,18 +3,18 @@
     python -m experiments.tune_heuristic --generations 6 --population 8 --games 120 --seed 1 \\
         --out results/heuristic_tuning
 
-Each candidate multiplies the tuned weights by ``exp(x)`` (``x`` one number per weight in
-``TUNED``; ``QI_SCALE`` scales the cost of a Qi at 2 or more Qi, ``HELP_SCALE`` the share of a
-help's worth that counts against exorcisms) and plays the same ``train`` seeds of
-``experiments/seeds.py`` (common random numbers) in five configurations spanning the levels and
-team sizes; its fitness is the mean official score (``--objective score``) or, for the hard
-levels where wins are too rare to steer by, the progress toward a win (``--objective progress``:
-cards drawn, plus 5 per incarnation defeated and 50 per win; ``agents/rollout.py`` ``VALUES``).
-Each generation draws ``--population`` candidates around the mean, moves the mean halfway to the
-mean of the best three and narrows the spread. The mean is what the search returns (the single
-best candidate is the luckiest draw on these seeds). Writes ``--out``/``tuning.json``: every
-generation's fitness and the final mean's multipliers and weights. Check a result on other seeds
-before adopting it: ``--check results/.../tuning.json`` plays it against the code's weights on
+Each candidate multiplies the tuned weights by ``exp(x)`` (``x`` one number per weight in ``TUNED``;
+``QI_SCALE`` scales the cost of a Qi at 2 or more Qi, ``HELP_SCALE`` the share of a help's worth
+that counts against exorcisms) and plays the same ``train`` seeds of
+``ghoststories_env/benchmark/seeds.py`` (common random numbers) in five configurations spanning the
+levels and team sizes; its fitness is the mean official score (``--objective score``) or, for the
+hard levels where wins are too rare to steer by, the progress toward a win (``--objective
+progress``: cards drawn, plus 5 per incarnation defeated and 50 per win; ``agents/rollout.py``
+``VALUES``). Each generation draws ``--population`` candidates around the mean, moves the mean
+halfway to the mean of the best three and narrows the spread. The mean is what the search returns
+(the single best candidate is the luckiest draw on these seeds). Writes ``--out``/``tuning.json``:
+every generation's fitness and the final mean's multipliers and weights. Check a result on other
+seeds before adopting it: ``--check results/.../tuning.json`` plays it against the code's weights on
 the ``eval`` split.
 """
 
@@ -29,13 +29,12 @@ from pathlib import Path
 
 import numpy as np
 
-import agents
-from agents import Batch
-from agents.heuristic import weights as W
-from agents.rollout import VALUES
-from ghoststories_env import PRESETS, Engine
+from ghoststories_env import PRESETS, Engine, agents
+from ghoststories_env.agents import Batch
+from ghoststories_env.agents.heuristic import weights as W
+from ghoststories_env.agents.rollout import VALUES
+from ghoststories_env.benchmark.seeds import benchmark_seeds
 
-from .seeds import benchmark_seeds
 
 TUNED = ("GHOST_BASE", "BOARD_TWO", "BOARD_FULL", "OVERRUN_ROUNDS", "HAUNT_TILE", "HAUNT_RISK",
          "HAUNT_URGENCY", "TORMENT_ROLLS", "INCARNATION", "INCARNATION_CLOCK", "TOKEN_BASE",

@@ -28,10 +28,13 @@ __version__ = "0.1.0"
 
 
 def __getattr__(name: str):
-    # ``evaluate`` is the benchmark's (experiments/benchmark.py), imported on first use: the
-    # engine does not need the agents and experiments packages, which still install as top-level
-    # packages (moving them under this namespace is issue 16, item 7, deferred).
+    # the baseline agents and the benchmark protocol load on first use: the engine and the envs
+    # need neither (``ghoststories_env.agents`` is the repository's agents/ folder, installed
+    # under this namespace; see pyproject.toml)
+    if name in ("agents", "benchmark"):
+        import importlib
+        return importlib.import_module(f".{name}", __name__)
     if name == "evaluate":
-        from experiments.benchmark import evaluate
+        from .benchmark import evaluate
         return evaluate
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

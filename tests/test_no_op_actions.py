@@ -89,8 +89,8 @@ def no_op_actions(engine: Engine, s: State, rows) -> tuple[int, list[tuple[str, 
 
 
 def measure(preset: str, agent_name: str, games: int, every: int = 3, seed: int = 0):
-    import agents
-    from agents import Batch
+    from ghoststories_env import agents
+    from ghoststories_env.agents import Batch
     engine, agent = Engine(PRESETS[preset]), agents.make(agent_name)
     s = engine.reset(np.arange(games) + seed)
     tried, found, n = 0, collections.Counter(), 0

@@ -10,9 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import agents
-from agents import Batch
-from ghoststories_env import PRESETS, Engine, InvalidStateError, ScenarioError
+from ghoststories_env import PRESETS, Engine, InvalidStateError, ScenarioError, agents
+from ghoststories_env.agents import Batch
 
 MAX_MESSAGE = 400
 

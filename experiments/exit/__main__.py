@@ -47,14 +47,14 @@ from pathlib import Path
 
 import numpy as np
 
-from agents.heuristic import HeuristicAgent
-from agents.net import PolicyValueNet
 from ghoststories_env import Engine, GameConfig
+from ghoststories_env.agents.heuristic import HeuristicAgent
+from ghoststories_env.agents.net import PolicyValueNet
+from ghoststories_env.benchmark.seeds import benchmark_seeds
+from ghoststories_env.benchmark.stats import fisher_greater
 
 from .. import runfiles
 from ..fanout import fan_out
-from ..seeds import benchmark_seeds
-from ..stats import fisher_greater
 from ..training.checkpoint import atomic_write_bytes
 from ..training.config import dotted_overrides, save
 from . import config, learn
@@ -145,7 +145,7 @@ def run_tasks(cfg, todo: list[Task], bar) -> list[dict]:
 def net_alone(cfg, net: PolicyValueNet | None, games: int) -> tuple[int, int]:
     """Wins and games of the network alone (None: the heuristic) on the first ``games`` ``eval``
     games of every configuration (in this process: it is fast)."""
-    from ..benchmark import play as play_games
+    from ghoststories_env.benchmark import play as play_games
     agent = net if net is not None else HeuristicAgent()
     wins = 0
     for level, players in cfg.selfplay.configs:

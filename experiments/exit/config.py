@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from agents.search import DEFAULTS
+from ghoststories_env.agents.search import DEFAULTS
 from ghoststories_env.cards import LEVEL_NAMES
 from ghoststories_env.rules import stack
 
@@ -49,7 +49,7 @@ class GateConfig:
 @dataclass
 class ExitConfig:
     name: str = "exit"
-    seed: int = 0                   # seed sets (experiments/seeds.py), network init, training order
+    seed: int = 0                   # seed sets (benchmark_seeds), network init, training order
     rounds: int = 4
     workers: int = 2                # local processes for self-play and the gate
     ray_address: str | None = None  # "local", "auto" or "ray://host:port": Ray instead

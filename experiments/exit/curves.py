@@ -14,7 +14,7 @@ import csv
 import sys
 from pathlib import Path
 
-from ..stats import wilson
+from ghoststories_env.benchmark.stats import wilson
 
 
 def plot(run_dir) -> Path:

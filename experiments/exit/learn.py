@@ -24,7 +24,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from agents.net import WANTED, PolicyValueNet
+from ghoststories_env.agents.net import WANTED, PolicyValueNet
 from ghoststories_env.envs.frame import relative_of_absolute
 
 _RELATIVE = torch.as_tensor(relative_of_absolute(), dtype=torch.int64)

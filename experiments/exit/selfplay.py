@@ -19,13 +19,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from agents import Batch
-from agents.heuristic import HeuristicAgent
-from agents.net import PolicyValueNet
-from agents.search import DEFAULTS, SearchAgent, progress
-from agents.value import WinModel
 from ghoststories_env import Engine, GameConfig
 from ghoststories_env.actions import NUM_ACTIONS
+from ghoststories_env.agents import Batch
+from ghoststories_env.agents.heuristic import HeuristicAgent
+from ghoststories_env.agents.net import PolicyValueNet
+from ghoststories_env.agents.search import DEFAULTS, SearchAgent, progress
+from ghoststories_env.agents.value import WinModel
 from ghoststories_env.envs.observation import SIZE
 from ghoststories_env.state import LOSS_REASONS
 

@@ -1,11 +1,12 @@
 """The training environment: the SB3 VecEnv over the engine batch, timed, and moved between stages.
 
-``TimedVecEnv`` is ``GhostStoriesSB3VecEnv`` with a stopwatch around everything the learner asks
-of the environment (``step_wait``, ``reset``, the action masks), so the trainer can report the
-share of wall time spent in it. Training games start from the ``train`` split of
-``experiments/seeds.py``: the first ``num_envs`` games are that block's first seeds, later games
-draw 62-bit seeds from a generator seeded with them (``envs/batch.py SeedStream``), which never
-meet the ``test`` and ``eval`` blocks in practice (they lie below 2 * 10**9 among 4.6 * 10**18).
+``TimedVecEnv`` is ``GhostStoriesSB3VecEnv`` with a stopwatch around everything the learner asks of
+the environment (``step_wait``, ``reset``, the action masks), so the trainer can report the share of
+wall time spent in it. Training games start from the ``train`` split of
+``ghoststories_env/benchmark/seeds.py``: the first ``num_envs`` games are that block's first seeds,
+later games draw 62-bit seeds from a generator seeded with them (``envs/batch.py SeedStream``),
+which never meet the ``test`` and ``eval`` blocks in practice (they lie below 2 * 10**9 among
+4.6 * 10**18).
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ import time
 
 import numpy as np
 
+from ghoststories_env.benchmark.seeds import benchmark_seeds
 from ghoststories_env.envs import GhostStoriesSB3VecEnv
 from ghoststories_env.envs.batch import make_batch
 
-from ..seeds import benchmark_seeds
 from .config import EnvConfig, Stage
 
 

@@ -1,10 +1,11 @@
 """Evaluation during training: the policy on the benchmark's held-out ``eval`` seeds.
 
 The deterministic policy (argmax over the legal actions, the way ``agents.make("ppo:...")`` plays)
-plays ``games`` games of each configuration from the ``eval`` split of ``experiments/seeds.py``
-(never ``test``: those are the benchmark's), through the same loop and statistics as the
-benchmark (``experiments/benchmark.play``, ``experiments/stats.summarize``). Results go to
-TensorBoard and to ``evals.csv`` in the run folder, one row per (step, agent, configuration).
+plays ``games`` games of each configuration from the ``eval`` split of
+``ghoststories_env/benchmark/seeds.py`` (never ``test``: those are the benchmark's), through the
+same loop and statistics as the benchmark (``ghoststories_env.benchmark``: ``play``,
+``stats.summarize``). Results go to TensorBoard and to ``evals.csv`` in the run folder, one row per
+(step, agent, configuration).
 """
 
 from __future__ import annotations
@@ -14,13 +15,12 @@ import io
 import time
 from pathlib import Path
 
-import agents
-from agents.ppo import PPOAgent
-from ghoststories_env import Engine, GameConfig
+from ghoststories_env import Engine, GameConfig, agents
+from ghoststories_env.agents.ppo import PPOAgent
+from ghoststories_env.benchmark import play
+from ghoststories_env.benchmark.seeds import benchmark_seeds
+from ghoststories_env.benchmark.stats import LOSS_CATEGORIES, summarize
 
-from ..benchmark import play
-from ..seeds import benchmark_seeds
-from ..stats import LOSS_CATEGORIES, summarize
 from .checkpoint import atomic_write_bytes
 
 FIELDS = ("step", "agent", "level", "players", "games", "win_rate", "win_low", "win_high", "score",

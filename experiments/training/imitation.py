@@ -20,11 +20,11 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-import agents
-from agents import Batch
+from ghoststories_env import agents
+from ghoststories_env.agents import Batch
+from ghoststories_env.benchmark.seeds import benchmark_seeds
 from ghoststories_env.envs.batch import make_batch
 
-from ..seeds import benchmark_seeds
 from .config import Config
 from .envs import batch_options
 from .evaluation import ModelAgent

@@ -5,10 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import agents
-from agents import Batch
-from agents.heuristic import SCORERS
-from ghoststories_env import Engine, GameConfig
+from ghoststories_env import Engine, GameConfig, agents
+from ghoststories_env.agents import Batch
+from ghoststories_env.agents.heuristic import SCORERS
 from ghoststories_env.rules import stack
 
 CONFIGS = [("initiation", 4), ("normal", 1), ("nightmare", 3), ("hell", 2)]

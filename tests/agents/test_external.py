@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import agents
-from agents.external import ExternalAgent, IllegalActionError, is_external
-from experiments import benchmark
+from experiments import benchmark as cli_benchmark
+from ghoststories_env import agents, benchmark
+from ghoststories_env.agents.external import ExternalAgent, IllegalActionError, is_external
 
 POLICIES = Path(__file__).resolve().parents[1] / "user_policies"
 MODULE = "user_policies.lowest_legal"            # tests/ is on sys.path (tests/conftest.py)
@@ -28,7 +28,7 @@ def outcomes(rows, agent=None):
 
 
 def cli(tmp_path, *specs, extra=()):
-    return benchmark.main(["--agents", *specs, *CONFIG, *extra, "--out", str(tmp_path)])
+    return cli_benchmark.main(["--agents", *specs, *CONFIG, *extra, "--out", str(tmp_path)])
 
 
 def test_external__specs_are_told_apart_from_the_projects_agents():
@@ -130,9 +130,9 @@ def test_evaluate__gives_the_clis_rows_and_table(tmp_path):
     from ghoststories_env import evaluate
 
     spec = f"{MODULE}:make_callable"
-    rows = benchmark.main(["--agents", spec, "--levels", "normal", "--players", "3",
-                           "--episodes", "4", "--seed", "2", "--batch", "3", "--quiet",
-                           "--out", str(tmp_path)])
+    rows = cli_benchmark.main(["--agents", spec, "--levels", "normal", "--players", "3",
+                               "--episodes", "4", "--seed", "2", "--batch", "3", "--quiet",
+                               "--out", str(tmp_path)])
     result = evaluate(spec, "normal", 3, 4, seed=2, batch=4)
     assert outcomes(result.rows) == outcomes(rows)
     assert result.summary == benchmark.table(rows)[0]
@@ -143,7 +143,9 @@ def test_evaluate__gives_the_clis_rows_and_table(tmp_path):
 
 
 def test_evaluate__ghoststories_env_imports_it_on_first_use():
-    code = ("import sys, ghoststories_env; assert 'experiments' not in sys.modules; "
+    # the engine alone loads neither the agents nor the benchmark; evaluate brings them
+    code = ("import sys, ghoststories_env; "
+            "assert not {'ghoststories_env.agents', 'ghoststories_env.benchmark'} & set(sys.modules); "
             "from ghoststories_env import evaluate; assert evaluate.__module__ == "
-            "'experiments.benchmark'")
+            "'ghoststories_env.benchmark.evaluation'; assert 'experiments' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])

@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents import Batch
-from agents.heuristic import HeuristicAgent, ghosts, plans, threats
-from agents.heuristic import weights as W
-from agents.heuristic.context import Ctx
 from ghoststories_env import actions as A
 from ghoststories_env import cards as C
+from ghoststories_env.agents import Batch
+from ghoststories_env.agents.heuristic import HeuristicAgent, ghosts, plans, threats
+from ghoststories_env.agents.heuristic import weights as W
+from ghoststories_env.agents.heuristic.context import Ctx
 from ghoststories_env.geometry import OPPOSITE
 from helpers import act, build, decision, legal_in
 
@@ -58,7 +58,7 @@ def test_corner_pair_chance__is_the_chance_three_dice_meet_both_needs():
 # -- the switch: heuristic:plans ---------------------------------------------------------------------
 
 def test_heuristic__default_has_no_plans_and_plans_rebuild_from_their_name():
-    import agents
+    from ghoststories_env import agents
     assert agents.make("heuristic").plans == frozenset() and agents.make("heuristic").name == "heuristic"
     for spec in ("heuristic:plans", "heuristic:plans=incarnation"):
         agent = agents.make(spec)

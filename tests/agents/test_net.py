@@ -7,12 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import agents
-from agents import Batch
-from agents.net import PolicyValueNet
-from agents.search import SearchAgent
-from ghoststories_env import Engine, GameConfig
+from ghoststories_env import Engine, GameConfig, agents
 from ghoststories_env.actions import NUM_ACTIONS
+from ghoststories_env.agents import Batch
+from ghoststories_env.agents.net import PolicyValueNet
+from ghoststories_env.agents.search import SearchAgent
 from ghoststories_env.envs.frame import relative_of_absolute
 from ghoststories_env.envs.observation import SIZE
 

@@ -8,12 +8,11 @@ import math
 import numpy as np
 import pytest
 
-import agents
-from agents import Batch
-from agents.heuristic import exorcism, odds
-from agents.heuristic.context import Ctx
-from agents.heuristic.threats import exorcism_value
-from ghoststories_env import Engine, GameConfig
+from ghoststories_env import Engine, GameConfig, agents
+from ghoststories_env.agents import Batch
+from ghoststories_env.agents.heuristic import exorcism, odds
+from ghoststories_env.agents.heuristic.context import Ctx
+from ghoststories_env.agents.heuristic.threats import exorcism_value
 from ghoststories_env.geometry import SPACE_FRONT
 
 WHITE = 5

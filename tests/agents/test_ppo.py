@@ -5,8 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import agents
-from ghoststories_env import Engine, GameConfig
+from ghoststories_env import Engine, GameConfig, agents
 
 pytest.importorskip("sb3_contrib", reason="the train extra (sb3-contrib) is not installed")
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import agents
-from agents import Batch
-from agents.rollout import VALUES, RolloutAgent, sample_futures
-from ghoststories_env import Engine, GameConfig
+from ghoststories_env import Engine, GameConfig, agents
+from ghoststories_env.agents import Batch
+from ghoststories_env.agents.rollout import VALUES, RolloutAgent, sample_futures
 from ghoststories_env.rules import stack
 from helpers import assert_redraws_only_the_unseen
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import agents
-from agents import Batch
-from agents.futures import public_key, redraw_unseen
-from agents.search import SearchAgent
-from ghoststories_env import Engine, GameConfig
+from ghoststories_env import Engine, GameConfig, agents
 from ghoststories_env import cards as C
+from ghoststories_env.agents import Batch
+from ghoststories_env.agents.futures import public_key, redraw_unseen
+from ghoststories_env.agents.search import SearchAgent
 from ghoststories_env.rules import stack
 from helpers import assert_redraws_only_the_unseen
 

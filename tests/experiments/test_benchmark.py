@@ -10,9 +10,9 @@ import json
 import numpy as np
 import pytest
 
-import agents
-from experiments import benchmark, games_csv
-from ghoststories_env import Engine, GameConfig
+from experiments import benchmark
+from ghoststories_env import Engine, GameConfig, agents
+from ghoststories_env.benchmark import games_csv, play
 
 
 def read(path):
@@ -167,7 +167,7 @@ def test_benchmark__rules_are_applied_and_recorded(tmp_path):
     assert {r["rules"] for r in rows} == {"power_sides=chosen"}
     engine = Engine(GameConfig(num_players=2, difficulty="normal", power_sides="chosen"))
     seeds = np.array([int(r["seed"]) for r in rows])
-    s = benchmark.play(agents.make("random"), engine, seeds)
+    s = play(agents.make("random"), engine, seeds)
     assert [int(r["decisions"]) for r in rows] == s.decisions.tolist()
     assert [int(r["score"]) for r in rows] == engine.score(s).tolist()
     assert "--rules power_sides=chosen" in (tmp_path / "results.md").read_text()

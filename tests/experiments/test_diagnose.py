@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-import agents
-from agents import Batch
 from experiments import diagnose
-from experiments.seeds import benchmark_seeds
-from ghoststories_env import PRESETS, Engine
+from ghoststories_env import PRESETS, Engine, agents
+from ghoststories_env.agents import Batch
+from ghoststories_env.benchmark.seeds import benchmark_seeds
 
 
 def _start(config, n):

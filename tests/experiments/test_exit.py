@@ -11,14 +11,13 @@ import numpy as np
 import pytest
 import torch
 
-import agents
-from agents import Batch
-from agents.net import PolicyValueNet
 from experiments.exit import config, learn
 from experiments.exit.__main__ import main
 from experiments.exit.selfplay import EXAMPLE, Task, play
 from experiments.fanout import fan_out
-from ghoststories_env import Engine, GameConfig
+from ghoststories_env import Engine, GameConfig, agents
+from ghoststories_env.agents import Batch
+from ghoststories_env.agents.net import PolicyValueNet
 
 TINY = ["--rounds", "2", "--workers", "1", "--selfplay.games", "2", "--selfplay.batch", "2",
         "--selfplay.search", "1x2x1", "--gate.games", "1", "--gate.search", "1x2x1",

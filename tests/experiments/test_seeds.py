@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from experiments.seeds import SPLITS, benchmark_seeds
+from ghoststories_env.benchmark.seeds import SPLITS, benchmark_seeds
 from ghoststories_env.cards import LEVEL_NAMES
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from experiments import stats
+from ghoststories_env.benchmark import stats
 
 
 def test_wilson__known_values():
@@ -62,7 +62,7 @@ def test_bad_input__is_refused():
 
 
 def test_fisher_greater__matches_the_hypergeometric_tail():
-    from experiments.stats import fisher_greater
+    from ghoststories_env.benchmark.stats import fisher_greater
     # 3 of 3 against 0 of 3: one table in C(6, 3) = 20 is at least as extreme
     assert fisher_greater(3, 3, 0, 3) == pytest.approx(1 / 20)
     assert fisher_greater(0, 3, 3, 3) == pytest.approx(1.0)

@@ -6,9 +6,9 @@ import json
 
 import numpy as np
 
-from agents.heuristic import threats
-from agents.heuristic import weights as W
 from experiments import tune_heuristic as T
+from ghoststories_env.agents.heuristic import threats
+from ghoststories_env.agents.heuristic import weights as W
 
 
 def test_weights_for__zero_is_the_table_and_multipliers_scale_it():

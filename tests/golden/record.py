@@ -44,7 +44,8 @@ def policy(mask: np.ndarray, rng: np.random.Generator) -> int:
 
 def play(preset: str, seed: int, team=None) -> dict:
     """One game; ``team`` (an agent of agents/) chooses the actions, else ``policy``."""
-    from agents import Batch                       # here: replaying (test_golden) needs no agents
+    # imported here: replaying (test_golden) needs no agents
+    from ghoststories_env.agents import Batch
     engine = Engine(PRESETS[preset])
     rng = np.random.default_rng(seed)
     s = engine.reset([seed])
@@ -69,7 +70,7 @@ def save(game: dict, name: str) -> None:
 
 
 def main() -> None:
-    import agents
+    from ghoststories_env import agents
     for preset, seed in GAMES:
         save(play(preset, seed), preset)
     team = agents.make("heuristic")

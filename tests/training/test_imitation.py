@@ -10,10 +10,10 @@ pytest.importorskip("sb3_contrib", reason="the train extra (sb3-contrib) is not 
 
 from stable_baselines3.common.logger import configure  # noqa: E402
 
-import agents  # noqa: E402
 from experiments.train import new_model  # noqa: E402
 from experiments.training import config, imitation  # noqa: E402
 from experiments.training.envs import make_venv  # noqa: E402
+from ghoststories_env import agents  # noqa: E402
 
 OPTIONS = {"num_players": 2, "difficulty": "initiation", "reward": "win_loss", "reward_options": {},
            "max_decisions": 1000, "frame": "egocentric"}

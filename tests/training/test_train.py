@@ -11,10 +11,9 @@ import yaml
 pytest.importorskip("sb3_contrib", reason="the train extra (sb3-contrib) is not installed")
 from stable_baselines3.common.save_util import load_from_zip_file  # noqa: E402
 
-import agents  # noqa: E402
 from experiments import train  # noqa: E402
 from experiments.training import checkpoint  # noqa: E402
-from ghoststories_env import Engine, GameConfig  # noqa: E402
+from ghoststories_env import Engine, GameConfig, agents  # noqa: E402
 
 SMOKE = ["--config", "configs/smoke.yaml"]
 

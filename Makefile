@@ -11,7 +11,7 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -c constraints.txt -e ".[train,render,experiments,ray,rllib,dev]"
+	$(BIN)/pip install -q -c constraints.txt -e ".[train,render,experiments,ray,rllib,docs,dev]"
 	touch $(STAMP)
 
 demo: setup

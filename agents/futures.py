@@ -1,11 +1,11 @@
 """What the Taoists cannot know, re-drawn: sampled futures of a position, for search.
 
 Everything in a game is public to the whole team except the order of the undrawn deck, which
-ghosts were left out unseen at setup (RULES.md 3, 13), and the dice still to be rolled (the
+ghosts were left out unseen at setup (rules §3, 13), and the dice still to be rolled (the
 game's random stream, and any faces a scenario forced). ``redraw_unseen`` replaces exactly those
 with a fresh draw: the undrawn ghost slots get a uniform random order of every ghost not seen yet
 (the undrawn ones and those left out), the undrawn incarnation slots, whose places in the deck are
-public (RULES.md 3, 12), the incarnations not seen yet, and each future gets a new random stream.
+public (rules §3, 12), the incarnations not seen yet, and each future gets a new random stream.
 
 ``public_key`` hashes what the team can see of a position, so a search can draw its futures from
 it: two positions that differ only in what is hidden get the same futures (and the search the

@@ -12,7 +12,7 @@ than a coin: with the plain best mean (8 futures, 3 candidates) the agent scored
 decision searched (half a minute a game on this machine), so it is for small benchmarks
 (``--episodes 60``), not for training.
 
-A sampled future re-draws only what the players cannot know (RULES.md 3, 13): the undrawn deck
+A sampled future re-draws only what the players cannot know (rules §3, 13): the undrawn deck
 (its ghost slots from every ghost not seen yet, the undrawn ones and those left out at setup; its
 incarnation slots, whose places in the deck are public, from the incarnations not seen yet) and the
 dice (a new random stream). The k-th future is the same for every candidate action (common random

@@ -11,7 +11,7 @@ alone evaluates it). Its calibration on held-out games (reliability plot, Brier 
 ``results/value/``.
 
 Every feature is public: the undrawn deck enters only through its size and the places of its
-incarnations (public, RULES.md 3 and 12); nothing reads the random stream or forced dice.
+incarnations (public, rules §3 and 12); nothing reads the random stream or forced dice.
 
     model = WinModel.load()                 # the shipped fit
     p = model.predict(state)                # (B,) P(win), finished games 0 or 1

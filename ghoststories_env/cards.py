@@ -3,7 +3,7 @@
 Every table is a read-only numpy array indexed by id. Card ids are the printed card numbers minus
 one: 0..54 are the 55 ghosts, 55..64 the 10 Wu-Feng incarnations. Colours are indexed
 ``YELLOW, RED, GREEN, BLUE, BLACK`` (0..4); a Tao die face is a colour or ``WHITE`` (5).
-The ability codes of RULES.md section 6 become small integer codes and boolean columns here, so
+The ability codes of rules §6 become small integer codes and boolean columns here, so
 the rules index into tables and never branch on a card's name.
 """
 
@@ -32,7 +32,7 @@ LEFT_CODES = (
 # Left stones that put a lasting marker in force while the ghost stays in play.
 STATIC_LEFT = (L_POWER_OFF, L_CAPTURE, L_TAO_LOCK, L_ALL_OFF)
 
-# Right-stone (exorcism) effects, curses before rewards (RULES.md section 5).
+# Right-stone (exorcism) effects, curses before rewards (rules §5).
 RIGHT_CODES = ("CURSE", "R_TAO_1", "R_TAO_2", "R_QI_OR_YINYANG", "INC_QI_AND_YINYANG")
 R_CURSE, R_TAO_1, R_TAO_2, R_QI_OR_YY, R_INC = range(len(RIGHT_CODES))
 
@@ -166,12 +166,12 @@ for _r in _read("levels.csv"):
     }
 LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)
 
-# Supplies (RULES.md section 1).
+# Supplies (rules §1).
 TAO_PER_COLOUR = 4
 QI_TOKENS = 20
 BUDDHAS = 2
 POWER_TOKENS = 3
 
-# Curse die faces (RULES.md section 2): two blanks, haunt, new ghost, lose all Tao tokens, lose 1 Qi.
+# Curse die faces (rules §2): two blanks, haunt, new ghost, lose all Tao tokens, lose 1 Qi.
 CURSE_FACES = ("blank", "blank", "haunt", "ghost", "lose Tao tokens", "lose 1 Qi")
 CURSE_BLANK, CURSE_HAUNT, CURSE_GHOST, CURSE_TOKENS, CURSE_QI = 0, 2, 3, 4, 5

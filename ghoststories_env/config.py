@@ -1,4 +1,4 @@
-"""Game configuration: player count, difficulty level and the rule switches of RULES.md section 16.
+"""Game configuration: player count, difficulty level and the rule switches of rules §16.
 
 Every open question of the rules reference is a named field here with the documented default, so a
 researcher can play the other reading. ``PRESETS`` names every official level x player count.
@@ -23,12 +23,12 @@ def _choice(default, *allowed, doc: str):
 
 @dataclass(frozen=True)
 class GameConfig:
-    """One game's setup. Fields after ``difficulty`` are the rule switches (RULES.md section 16)."""
+    """One game's setup. Fields after ``difficulty`` are the rule switches (rules §16)."""
 
     num_players: int = 4
     difficulty: str = "normal"
-    # -- overrides of the level's preset (None = as the level says, RULES.md section 12) ----------
-    start_qi: int | None = None          # e.g. 5 for the Initiation 5-Qi variant (RULES.md 12)
+    # -- overrides of the level's preset (None = as the level says, rules §12) ----------
+    start_qi: int | None = None          # e.g. 5 for the Initiation 5-Qi variant (rules §12)
     haunted_tiles_to_lose: int | None = None   # section 16 item 1 (4 at Initiation, 3 otherwise)
     initiation_black_token: bool = True  # section 12: S002 and CYB give no black token
     # -- switches ----------------------------------------------------------------------------------
@@ -99,14 +99,14 @@ class GameConfig:
     def __post_init__(self):
         for f in dataclasses.fields(self):
             _check_field(f, getattr(self, f.name))
-        # RULES.md 1: the boards' starting Qi comes out of the 20 tokens of the supply
+        # rules §1: the boards' starting Qi comes out of the 20 tokens of the supply
         n = self.num_players
         on_boards = n * self.taoist_qi + (4 - n) * self.neutral_qi
         if on_boards > QI_TOKENS:
             raise ValueError(
                 f"GameConfig: {n} Taoist(s) x {self.taoist_qi} Qi + {4 - n} neutral board(s) x "
                 f"{self.neutral_qi} Qi = {on_boards} Qi at the start, more than the {QI_TOKENS} Qi "
-                f"tokens of the game (RULES.md 1); lower start_qi or neutral_start_qi")
+                f"tokens of the game (rules §1); lower start_qi or neutral_start_qi")
 
     # -- values derived from the level table --------------------------------------------------------
     @property

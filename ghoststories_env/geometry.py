@@ -4,7 +4,7 @@ The village is a 3x3 grid of *positions* ``p = 3 * row + col`` (row 0 is the nor
 player boards sit on the four sides, indexed by *seat* in clockwise turn order:
 ``0 = north, 1 = east, 2 = south, 3 = west``. Each board has three ghost spaces; space
 ``g = 3 * seat + k`` where ``k`` counts the board's spaces left to right *as seen from that board's
-own seat* (RULES.md section 16, items 10 and 16). Which colour sits on which seat is game state; the
+own seat* (rules §16, items 10 and 16). Which colour sits on which seat is game state; the
 geometry is the same in every game, so all of it is precomputed here.
 """
 
@@ -33,7 +33,7 @@ def _space_lines() -> np.ndarray:
 
 SPACE_LINE = _space_lines()
 SPACE_SEAT = np.repeat(np.arange(NUM_SEATS, dtype=np.int8), 3)
-SPACE_FRONT = SPACE_LINE[:, 0].copy()           # the tile a space faces (RULES.md section 5: reach)
+SPACE_FRONT = SPACE_LINE[:, 0].copy()           # the tile a space faces (rules §5: reach)
 # The space on the board across the village, in the same line (Howling Nightmare's condition).
 OPPOSITE = np.array([8, 7, 6, 11, 10, 9, 2, 1, 0, 5, 4, 3], np.int8)
 

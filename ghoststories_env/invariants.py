@@ -76,7 +76,7 @@ def violations(S: State) -> dict[str, np.ndarray]:
     mantra_ghost = S.ghost[rows, np.maximum(S.mantra_space, 0)] >= 0
     stack_shape, stack_args = _stack_violations(S)
     return {
-        # RULES.md 1: hard supply limits, nothing negative
+        # rules §1: hard supply limits, nothing negative
         "20 Qi tokens in all, none negative": (
             (S.qi < 0).any(1) | (S.qi_supply < 0)
             | (S.qi.sum(1, dtype=np.int64) + S.qi_supply != C.QI_TOKENS)),
@@ -92,7 +92,7 @@ def violations(S: State) -> dict[str, np.ndarray]:
             (S.power_tokens < 0).any(1) | (S.centre_power_tokens < 0)
             | (S.power_tokens.sum(1, dtype=np.int64) + S.centre_power_tokens > C.POWER_TOKENS)),
         "every card in exactly one place": ~((places == 1) | limbo).all(1),
-        # RULES.md 3, 12, 13: the table
+        # rules §3, 12, 13: the table
         "9 village tiles, each once": (np.sort(S.tile_at, 1) != np.arange(9)).any(1),
         "4 boards, one of each colour": (np.sort(S.seat_colour, 1) != np.arange(4)).any(1),
         "the configured number of Taoists": players.sum(1) != S.rules[:, R.NUM_PLAYERS],
@@ -105,10 +105,10 @@ def violations(S: State) -> dict[str, np.ndarray]:
             (S.inc_total != (~S.removed & C.IS_INCARNATION).sum(1))
             | (S.inc_defeated != (S.discarded & C.IS_INCARNATION).sum(1))),
         "cards drawn are within the deck": (S.deck_pos < 0) | (S.deck_pos > S.deck_len),
-        # RULES.md 11: the dead hold nothing
+        # rules §11: the dead hold nothing
         "dead Taoists hold no tokens": (
             dead & ((S.tao.sum(2) > 0) | S.yinyang | (S.buddhas > 0) | (S.power_tokens > 0))).any(1),
-        # spaces, figurines, Mantra (RULES.md 1, 9)
+        # spaces, figurines, Mantra (rules §1, 9)
         "haunting figurines on a card or stone 1, none on an empty space": (
             ~np.isin(S.haunter_pos, (-1, 0, 1)) | ((S.ghost < 0) & (S.haunter_pos != 0))).any(1),
         "the Mantra lies on a ghost exactly while it is on one": (
@@ -116,7 +116,7 @@ def violations(S: State) -> dict[str, np.ndarray]:
             | ((S.mantra_space >= 0) & ~mantra_ghost),
         "no Mantra without the Enfeeblement Mantra in play": (
             (S.power_seat[:, C.MANTRA] < 0) & (S.mantra_state != MANTRA_GONE)),
-        # RULES.md 10: status
+        # rules §10: status
         "a running game has fewer haunted tiles than its limit": run & (
             S.haunted.sum(1) >= S.rules[:, R.HAUNTED_LIMIT]),
         "a running game has a living Taoist": run & ~(players & (S.qi > 0)).any(1),

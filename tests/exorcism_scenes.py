@@ -1,4 +1,4 @@
-"""Scenes for the exorcism tests of RULES.md section 5 (tests/rules/test_exorcism*.py).
+"""Scenes for the exorcism tests of rules §5 (tests/rules/test_exorcism*.py).
 
 Every scene starts the north (yellow) Taoist's Yang phase on a chosen tile; he stays there (a move
 to his own tile) and attacks. Default village: position p holds tile p, so the tiles face these

@@ -43,7 +43,7 @@ def dump(engine, state, i: int = 0) -> dict:
 
 def assert_redraws_only_the_unseen(S, F) -> None:
     """``F`` is ``S`` with sampled futures: what was drawn and where the undrawn incarnations lie
-    are untouched (RULES.md 3, 12), the unseen cards (undrawn or left out) are the same set, no
+    are untouched (rules §3, 12), the unseen cards (undrawn or left out) are the same set, no
     card is lost or doubled, and some undrawn deck changed."""
     from ghoststories_env import cards as C
     changed = False
@@ -63,7 +63,7 @@ def assert_redraws_only_the_unseen(S, F) -> None:
 
 def short_supply(d: dict, holder: str = "blue", **config) -> dict:
     """Scenario ``d`` whose ``supply`` holds fewer Qi or Tao tokens than no one holds: the missing
-    ones are given to ``holder``'s board (a living Taoist for Tao tokens). RULES.md 1: the 20 Qi
+    ones are given to ``holder``'s board (a living Taoist for Tao tokens). rules §1: the 20 Qi
     and 4 tokens per colour are always somewhere, so a short supply means someone holds more."""
     d = dict(d)
     wanted = d.pop("supply")

@@ -99,7 +99,7 @@ def test_config_field_of_the_wrong_type(kw, message):
     ("initiation-2p", {"neutral_start_qi": 7}),                   # 8 + 14
 ])
 def test_config_needing_more_than_the_20_qi_tokens(preset, kw):
-    # RULES.md 1: 20 Qi tokens in all; a start above that would leave a negative supply
+    # rules §1: 20 Qi tokens in all; a start above that would leave a negative supply
     with pytest.raises(ValueError, match=r"Qi at the start, more than the 20 Qi tokens"):
         PRESETS[preset].replace(**kw)
 
@@ -179,7 +179,7 @@ def test_step_record__same_state_and_events_only_on_request():
 
 def test_step_record__shows_where_the_turn_ended__s4():
     # North passes at the end of his Yang phase: his turn ends, east's begins with its Yin phase
-    # (RULES.md 4) and a ghost is drawn for east's board; one step covers it all.
+    # (rules §4) and a ghost is drawn for east's board; one step covers it all.
     from ghoststories_env.render_text import render_events
     engine = Engine()
     s = engine.from_dicts([{"at": "yang", "deck": ["Ghoul", "Skinner", "Reaper"],
@@ -195,7 +195,7 @@ def test_step_record__shows_where_the_turn_ended__s4():
 
 def test_step_record__a_ghost_haunting_and_a_death_are_events__s4_s11():
     # East's Yin phase: a Ghoul on a stone haunts the tile in front of it; east loses his last Qi
-    # to a full board's overrun and dies (RULES.md 4, 11).
+    # to a full board's overrun and dies (rules §4, 11).
     full = [{"ghost": "Walking Corpse"}, {"ghost": "Ghoul", "haunter": 1}, {"ghost": "Zombie #6"}]
     engine = Engine()
     s = engine.from_dicts([{"at": "yang", "deck": ["Skinner", "Reaper"],

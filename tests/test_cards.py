@@ -1,4 +1,4 @@
-"""Card data loaded as tables (RULES.md sections 1, 6, 7, 9, 12)."""
+"""Card data loaded as tables (rules §1, 6, 7, 9, 12)."""
 
 import numpy as np
 

@@ -33,14 +33,14 @@ TABLE = [f.name for f in dataclasses.fields(State) if f.name not in BOOKKEEPING]
 
 # (decision, action kind) that may change nothing, with the rule that requires it
 RULES_ALLOW = {
-    ("YANG", "MOVE"): "RULES.md 4, Yang step 1: the Taoist may stay on his tile",
-    ("YANG", "PASS"): "RULES.md 4, Yang steps 2-3: the action and the Buddha are optional; "
+    ("YANG", "MOVE"): "rules §4, Yang step 1: the Taoist may stay on his tile",
+    ("YANG", "PASS"): "rules §4, Yang steps 2-3: the action and the Buddha are optional; "
                       "passing ends the turn",
-    ("MOVE_TAOIST", "CHOOSE_TILE"): "RULES.md 7, Pavilion: the players may leave the Taoist where "
+    ("MOVE_TAOIST", "CHOOSE_TILE"): "rules §7, Pavilion: the players may leave the Taoist where "
                                     "he stands (it is the only way to decline that part of the help)",
-    ("EXO_CHOOSE", "OUTCOME"): "RULES.md 5: spending Tao tokens is the Taoist's choice; declining "
+    ("EXO_CHOOSE", "OUTCOME"): "rules §5: spending Tao tokens is the Taoist's choice; declining "
                                "fails the attempt, which changes nothing once no die was rolled",
-    ("CURSE_REROLL", "REROLL"): "RULES.md 2, 9: keeping the Curse die applies its face, which may "
+    ("CURSE_REROLL", "REROLL"): "rules §2, 9: keeping the Curse die applies its face, which may "
                                 "find nothing to take (no Tao token to lose)",
 }
 PRESETS_SEEN = ("initiation-4p", "normal-2p", "nightmare-1p", "hell-3p")

@@ -58,9 +58,9 @@ def test_validate__holds_along_heuristic_games_won_and_lost(preset):
 
 
 @pytest.mark.parametrize("edit, rule", [
-    (lambda S: S.qi.__setitem__((2, 0), S.qi[2, 0] + 1), "20 Qi tokens in all"),         # RULES.md 1
-    (lambda S: S.temple_buddhas.__setitem__(2, 3), "2 Buddhas in all"),                 # RULES.md 1
-    (lambda S: S.won.__setitem__(2, True), "a won game is over"),                       # RULES.md 10
+    (lambda S: S.qi.__setitem__((2, 0), S.qi[2, 0] + 1), "20 Qi tokens in all"),         # rules §1
+    (lambda S: S.temple_buddhas.__setitem__(2, 3), "2 Buddhas in all"),                 # rules §1
+    (lambda S: S.won.__setitem__(2, True), "a won game is over"),                       # rules §10
     (lambda S: S.deck_pos.__setitem__(2, S.deck_pos[2] + 1), "every card in exactly one place"),
     (lambda S: S.mask.__setitem__(2, False), "a running game waits on a choice"),
 ])
@@ -75,9 +75,9 @@ def test_validate__names_the_game_and_the_broken_invariant(edit, rule):
 # -- the scenario builder: positions the rules cannot reach -------------------------------------------
 
 @pytest.mark.parametrize("path, value, rule", [
-    (("boards", "red", "qi"), 15, "20 Qi tokens in all"),                                # RULES.md 1
-    (("boards", "red", "taoist", "buddhas"), 2, "2 Buddhas in all"),                     # RULES.md 1
-    (("status",), {"won": True}, "a won game is over, with every incarnation defeated"),  # RULES.md 10
+    (("boards", "red", "qi"), 15, "20 Qi tokens in all"),                                # rules §1
+    (("boards", "red", "taoist", "buddhas"), 2, "2 Buddhas in all"),                     # rules §1
+    (("status",), {"won": True}, "a won game is over, with every incarnation defeated"),  # rules §10
     (("status",), {"terminated": True, "won": False}, "a loss reason exactly for a game lost"),
     (("turn", "active"), "purple", r"turn.active: 'purple' is not allowed"),
     (("stack",), [], "at least one effect while the game runs"),
@@ -205,7 +205,7 @@ def test_from_dicts__any_mutation_raises_only_a_short_scenario_error(data):
 # -- to_dict says whether each Taoist power works --------------------------------------------------
 
 def test_to_dict__says_whether_each_power_is_on__s6_s11():
-    # Coffin Breakers' marker switches off blue's power (RULES.md 6); red is dead (RULES.md 11)
+    # Coffin Breakers' marker switches off blue's power (rules §6); red is dead (rules §11)
     d = {"boards": {"blue": {"spaces": [None, {"ghost": "Coffin Breakers #3"}, None]},
                     "red": {"qi": 0}}}
     e = Engine()

@@ -210,7 +210,7 @@ class Ctx:
 
     def pooled_tokens(self, who):
         """(n, 9, 5) Tao tokens ``who`` could spend standing on each position: his own and those
-        of the living Taoists already there (RULES.md 5); none under an Inactive-Tao marker."""
+        of the living Taoists already there (rules §5); none under an Inactive-Tao marker."""
         S, idx = self.S, self.idx
         pos = S.pos[idx]
         others = self.living & (np.arange(4)[None, :] != who[:, None])

@@ -1,4 +1,4 @@
-"""Placement of arriving ghosts (RULES.md section 4, step 3) and of ghosts the Pavilion moves.
+"""Placement of arriving ghosts (rules §4, step 3) and of ghosts the Pavilion moves.
 
 Among the spaces the rules allow, a ghost goes where it hurts least: onto a Buddha when it is an
 ordinary ghost (it is discarded at once), never wasting a Buddha on an incarnation (except the
@@ -31,7 +31,7 @@ for _a, _b in FACING[IS_CORNER]:
 
 def _both_chance_table() -> np.ndarray:
     """(5, RMAX + 1, 5, RMAX + 1) chance that one roll of 3 dice (white wild, no tokens, no
-    reroll) beats two one-colour ghosts at once: it meets the sum of their needs (RULES.md 5)."""
+    reroll) beats two one-colour ghosts at once: it meets the sum of their needs (rules §5)."""
     r = np.arange(odds.RMAX + 1)
     c1, r1, c2, r2 = (x.reshape(-1) for x in np.meshgrid(np.arange(5), r, np.arange(5), r,
                                                          indexing="ij"))

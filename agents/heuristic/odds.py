@@ -1,4 +1,4 @@
-"""Exact odds of an exorcism roll (RULES.md section 5), from precomputed tables.
+"""Exact odds of an exorcism roll (rules §5), from precomputed tables.
 
 A roll of ``n`` Tao dice (0..4: three standard dice less the captured ones, plus the grey die of
 Strength of the Mountain) is summarised by its face counts: ``OUTCOMES[n]`` lists every count
@@ -181,7 +181,7 @@ def chance(req, immune, tokens, n_dice, white_wild, reroll, facts=None) -> np.nd
     return p
 
 
-# Two targets from a corner (one roll, RULES.md 5: the players then choose which to exorcise): a
+# Two targets from a corner (one roll, rules §5: the players then choose which to exorcise): a
 # roll allows the first ghost (f1), the second (f2) or both (f12). Keyed by (dice, wild, reroll,
 # immune 1, immune 2, colour 1, resistance 1, colour 2, resistance 2, tokens 1, tokens 2), the
 # tokens being one count (0..2 RMAX) when both ghosts share a colour. Many keys exist and few

@@ -3,7 +3,7 @@ by ``HeuristicAgent(plans=...)`` (``agents.make("heuristic:plans")``). With no p
 heuristic plays exactly as before: every plan is a branch on ``ctx.plans``.
 
 * ``incarnation``: get ready before an incarnation's card comes up, then strike it.
-  - *Ready*: its place in the deck is public (RULES.md 3, 12; not which incarnation it is), so
+  - *Ready*: its place in the deck is public (rules §3, 12; not which incarnation it is), so
     from ``READY_DRAWS`` cards before it a Tao token is worth ``INC_READY`` more times the share of
     the incarnations not seen yet that need more of its colour than the team holds: the team
     stockpiles what the incarnation will ask for.
@@ -87,7 +87,7 @@ def incarnation_tokens(ctx: Ctx, team: np.ndarray) -> np.ndarray:
 @per_context
 def draws_to_incarnation(ctx: Ctx) -> np.ndarray:
     """(n,) cards still to draw before the next incarnation's (its place in the deck is public,
-    RULES.md 3; only whether a place holds an incarnation is read); 999 when none is left."""
+    rules §3; only whether a place holds an incarnation is read); 999 when none is left."""
     S, idx = ctx.S, ctx.idx
     deck = S.deck[idx].astype(np.int64)
     slot = np.arange(deck.shape[1])[None]

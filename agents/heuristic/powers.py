@@ -1,4 +1,4 @@
-"""Choosing a board's power side when the players choose (switch ``power_sides``, RULES.md 3):
+"""Choosing a board's power side when the players choose (switch ``power_sides``, rules §3):
 the side that helps a team most, by the usual opinion of experienced players."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Rewards and losses: what to take from an exorcised ghost, who receives an incarnation's Qi and
 Yin-Yang, who absorbs a possessed or neutral board's harm, when to reroll the Curse die, which
-token to give up, how many Power tokens to pick up (RULES.md sections 5, 9, 11, 13)."""
+token to give up, how many Power tokens to pick up (rules §5, 9, 11, 13)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Threat assessment: what each ghost in play will cost the team if it stays, what a Qi, a Tao
-token or a new ghost is worth, and the expected harm of a Curse-die roll (RULES.md 2, 4, 6, 10).
+token or a new ghost is worth, and the expected harm of a Curse-die roll (rules §2, 4, 6, 10).
 
 The central number is ``threat`` (n, 12): the value of removing the ghost on each space, in the
 units of ``weights.py``. It adds up what the ghost does while it stays: a haunter's next haunting
@@ -86,7 +86,7 @@ def _next_haunt(ctx: Ctx):
 
 @per_context
 def tile_loss(ctx: Ctx, before=0) -> np.ndarray:
-    """(n, 12) cost of the ghost on each space haunting its line (RULES.md 4, 10) after ``before``
+    """(n, 12) cost of the ghost on each space haunting its line (rules §4, 10) after ``before``
     (n, 12) other hauntings."""
     none_left, importance = _next_haunt(ctx)
     count = ctx.n_haunted[:, None] + 1 + before
@@ -129,7 +129,7 @@ def _curse_die(haunt, ghost, tokens, qi, gods) -> np.ndarray:
 @per_context
 def curse_harm(ctx: Ctx, roller: np.ndarray) -> np.ndarray:
     """(n, 12) expected harm of one Curse-die roll by seat ``roller`` (n,) for the ghost on each
-    space (RULES.md 2): its haunt face haunts that ghost's line. The Gods' Favorite rerolls a bad
+    space (rules §2): its haunt face haunts that ghost's line. The Gods' Favorite rerolls a bad
     face when the reroll is better on average."""
     S, idx = ctx.S, ctx.idx
     return _curse_die(tile_loss(ctx), arrival_cost(ctx)[:, None],

@@ -1,4 +1,4 @@
-"""The Yang phase (RULES.md sections 4, 8, 9, 13): where to move, what to do there, and the
+"""The Yang phase (rules §4, 8, 9, 13): where to move, what to do there, and the
 before-moving powers, the Yin-Yang, Power tokens and Buddhas.
 
 The turn is planned as a careful player would: for every tile the Taoist can reach, the best
@@ -107,7 +107,7 @@ def _twin_winds(ctx: Ctx, s: np.ndarray, before: np.ndarray) -> None:
 
 
 def _power_tokens(ctx: Ctx, s: np.ndarray, before: np.ndarray) -> None:
-    """Borrow a neutral board's power when the turn gains enough from it (RULES.md 13), in the
+    """Borrow a neutral board's power when the turn gains enough from it (rules §13), in the
     games ``before`` their move (the gain is that of the turn still ahead)."""
     for seat in range(4):
         legal = np.flatnonzero(ctx.S.mask[ctx.idx, A.POWER_TOKEN + seat] & before)

@@ -1,4 +1,4 @@
-"""Village helps (RULES.md section 7): what asking each villager is worth now, and the answers to
+"""Village helps (rules §7): what asking each villager is worth now, and the answers to
 each tile's questions (which colour, which haunted tile, which ghost, which board...).
 
 ``help_values(ctx, who)`` (n, 9) is indexed by *position*: the worth of the help of the tile lying

@@ -52,7 +52,7 @@ table          64        Circle of Prayer token colour, Buddhas on the Temple, P
                          every power off
 deck           12        cards left (/60), at most 1, 2, 3, 5, 10 left, undrawn incarnations (4), how
                          deep the nearest and the farthest undrawn incarnation lie (/60; public:
-                         they are placed every 10 cards from the bottom, RULES.md 3 and 12)
+                         they are placed every 10 cards from the bottom, rules §3 and 12)
 unseen         99        every card not yet seen (in the deck or left out unseen: the two are not
                          told apart), then the same counted by colour (5), incarnation, ability bit
                          (12), left stone (11) and right stone (5), over each count's total
@@ -212,7 +212,7 @@ def _table(S, ctx, dst):
 
 def _deck(S, ctx, dst):
     left = (S.deck_len - S.deck_pos).astype(np.int64)
-    # Only *where* incarnations lie is read from the deck (public: RULES.md 3, 12), never which.
+    # Only *where* incarnations lie is read from the deck (public: rules §3, 12), never which.
     inc = C.IS_INCARNATION[np.maximum(S.deck, 0)] & ctx.undrawn
     count = inc.sum(1)
     nearest = inc.argmax(1) - S.deck_pos

@@ -4,7 +4,7 @@ Agents are ``taoist_0 .. taoist_{P-1}``, the played seats in seat order (north, 
 ``infos[agent]["seat"]`` gives the seat, which is random per game). Observations are
 ``{"observation": float32 (SIZE,), "action_mask": int8 (A,)}``, each agent's from its own seat
 (``observation.py``); every agent receives the team reward of every step (``rewards.py``), dead
-Taoists included (they share the victory, RULES.md 11). ``state()`` is ``observation.global_state``,
+Taoists included (they share the victory, rules §11). ``state()`` is ``observation.global_state``,
 in ``state_space``. ``reset(options={"scenario": d})`` starts from a scenario dict (``scenario.py``);
 ``get_state()`` / ``set_state(snapshot)`` save and restore the environment (``GhostStoriesEnv``'s).
 

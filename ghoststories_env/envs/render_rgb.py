@@ -202,7 +202,7 @@ def _corners(draw, S, i):
     corner = SIDE_W + CARD
     _lines(draw, (GAP, GAP, corner, 0), [f"Ghost Stories - {cfg.difficulty}", f"{cfg.num_players} "
            f"player(s), turn {S.turn[i]}, decision {S.decisions[i]}", *_wrap(status, 30)], 14)
-    # where the undrawn incarnations lie is public (RULES.md 3, 12); which they are is not
+    # where the undrawn incarnations lie is public (rules §3, 12); which they are is not
     undrawn = S.deck[i, S.deck_pos[i]:S.deck_len[i]]
     depths = np.flatnonzero(C.IS_INCARNATION[np.maximum(undrawn, 0)]) + 1
     _lines(draw, (WIDTH - corner, GAP, WIDTH, 0), [f"Deck: {left} card(s) left",

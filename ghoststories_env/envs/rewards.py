@@ -5,7 +5,7 @@ of the step that took each game from ``before`` to ``after`` (a game that was al
 
 * ``"win_loss"`` (default): ``win`` (+1) on the step that wins, ``loss`` (-1) on the step that
   loses, 0 otherwise.
-* ``"score"``: the official score (RULES.md 14, ``engine.score``) times ``scale`` (default 1) on
+* ``"score"``: the official score (rules §14, ``engine.score``) times ``scale`` (default 1) on
   the step that ends the game, 0 otherwise. The score counts victory points, Qi, the deck,
   dead Taoists, haunted tiles and incarnation bonuses, so it also ranks lost games.
 * ``"shaped"``: ``win_loss`` plus potential-based shaping ``gamma * phi(after) - phi(before)``

@@ -56,7 +56,7 @@ def board_bits(bits) -> np.ndarray:
 
 def power_on(S, idx, bits=None) -> np.ndarray:
     """(n, 4) bool: the board's Taoist power works (not possessed, no Inactive-Power marker on it,
-    no Forgotten Ones in play). RULES.md sections 6, 9, 11."""
+    no Forgotten Ones in play). rules §6, 9, 11."""
     bits = space_bits(S, idx) if bits is None else bits
     per_board = board_bits(bits)
     every = per_board[:, 0] | per_board[:, 1] | per_board[:, 2] | per_board[:, 3]
@@ -77,7 +77,7 @@ def _usable(S, idx, who, seat, on) -> np.ndarray:
 
 
 def has_power(S, idx, who, power: int, on=None) -> np.ndarray:
-    """(n,) bool: seat ``who`` can use ``power`` now (RULES.md 9, 13)."""
+    """(n,) bool: seat ``who`` can use ``power`` now (rules §9, 13)."""
     on = power_on(S, idx) if on is None else on
     return _usable(S, idx, who, S.power_seat[idx, power][:, None], on)[:, 0]
 
@@ -89,7 +89,7 @@ def powers_of(S, idx, who, on=None) -> np.ndarray:
 
 
 def sync_mantra(S, idx) -> None:
-    """RULES.md section 9: if the Mantra's board loses its power (ghost, Forgotten Ones, death,
+    """rules §9: if the Mantra's board loses its power (ghost, Forgotten Ones, death,
     possession), the Mantra token is removed from the game for good."""
     seat = S.power_seat[idx, C.MANTRA].astype(np.int64)
     live = (S.mantra_state[idx] != MANTRA_GONE) & (seat >= 0)
@@ -102,7 +102,7 @@ def sync_mantra(S, idx) -> None:
 
 
 def lose(S, idx, reason: int) -> None:
-    """The games end, lost (RULES.md section 10)."""
+    """The games end, lost (rules §10)."""
     if idx.size == 0:
         return
     idx = idx[~S.terminated[idx]]
@@ -119,7 +119,7 @@ def check_haunted_limit(S, idx) -> None:
 
 
 def haunt_line(S, idx, g) -> None:
-    """Ghosts on spaces ``g`` haunt the first active tile in front of them (RULES.md section 4);
+    """Ghosts on spaces ``g`` haunt the first active tile in front of them (rules §4);
     with no active tile left in the line, the village is lost."""
     if idx.size == 0:
         return
@@ -149,7 +149,7 @@ def captured_dice(S, idx) -> np.ndarray:
 
 
 def white_is_wild(S, idx) -> np.ndarray:
-    """(n,) bool: no Nameless in play (its middle stone blanks white faces, RULES.md 15)."""
+    """(n,) bool: no Nameless in play (its middle stone blanks white faces, rules §15)."""
     return ~card_flag(S, idx, C.B_WHITE_NOT_WILD).any(1)
 
 

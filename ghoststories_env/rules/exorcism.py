@@ -1,4 +1,4 @@
-"""Exorcism (RULES.md section 5, incarnation conditions of section 15).
+"""Exorcism (rules §5, incarnation conditions of section 15).
 
 EXO_START rolls the Tao dice -> EXO_REROLL (The Gods' Favorite) -> EXO_EVAL applies the Circle of
 Prayer and the Mantra (EXO_MANTRA: its colour on a multicolour incarnation) -> EXO_CHOOSE: which
@@ -160,7 +160,7 @@ def _plan(S, idx, F, w, Tk, immune, option):
 
 
 def _choose_mask(S, idx):
-    """Compulsion (RULES.md 5): what the dice alone beat must go; tokens may add more."""
+    """Compulsion (rules §5): what the dice alone beat must go; tokens may add more."""
     who, _, _ = stack.args(S, idx)
     F, w, Tk, immune = _pool(S, idx, who)
     n = idx.size
@@ -271,7 +271,7 @@ def _pay_apply(S, idx, act):
 
 decision("EXO_PAY_CHOOSE", _pay_mask, _pay_apply)
 
-# Right stone -> effects pushed for the exorcist, in resolution order (curse first, RULES.md 5).
+# Right stone -> effects pushed for the exorcist, in resolution order (curse first, rules §5).
 _RIGHT_EFFECTS = {
     C.R_CURSE: ("CURSE",), C.R_TAO_1: ("TAKE_TAO",), C.R_TAO_2: ("TAKE_TAO", "TAKE_TAO"),
     C.R_QI_OR_YY: ("REWARD_QI_YY",), C.R_INC: ("INC_QI", "INC_YY"),

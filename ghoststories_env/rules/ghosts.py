@@ -1,5 +1,5 @@
 """Ghosts coming into play and leaving it: the draw, the placement rules, the Buddha trap, left
-stones in printed order, haunting, tormentors and the group Tao loss (RULES.md sections 4, 6, 15).
+stones in printed order, haunting, tormentors and the group Tao loss (rules §4, 6, 15).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ LEFT_FLAGS = np.array([SKIPPABLE if i == C.L_CURSE_ROLL else -1 for i in range(l
 
 def remove_ghost(S, idx, g) -> np.ndarray:
     """Ghosts on spaces ``g`` leave play to the discard pile; returns their card ids.
-    Their markers go, the Mantra token comes back (usable from the next turn, RULES.md 9), and a
+    Their markers go, the Mantra token comes back (usable from the next turn, rules §9), and a
     Buddha kept under an incarnation (Uncatchable, switch 16.21) returns to the Temple."""
     card = S.ghost[idx, g].astype(np.int64)
     S.ghost[idx, g] = -1
@@ -55,7 +55,7 @@ def _figurine_free(S, idx) -> np.ndarray:
 
 
 def place(S, idx, g, card, actor) -> None:
-    """Put ``card`` on space ``g``: the Buddha trap, then the left stones (RULES.md section 4)."""
+    """Put ``card`` on space ``g``: the Buddha trap, then the left stones (rules §4)."""
     on_buddha = S.buddha[idx, g]
     inc = C.IS_INCARNATION[card]
     # An ordinary ghost on a Buddha is discarded at once, without any effect.
@@ -83,12 +83,12 @@ def place(S, idx, g, card, actor) -> None:
 
 @effect("DRAW_GHOST")
 def draw_ghost(S, idx):
-    """Bring a new ghost into play (RULES.md 4 step 3, and every summon, curse face, Altar, Tea
+    """Bring a new ghost into play (rules §4 step 3, and every summon, curse face, Altar, Tea
     House): with all 12 spaces full, no ghost arrives and the Taoist loses 1 Qi instead."""
     who, _, _ = stack.args(S, idx)
     full = (S.ghost[idx] >= 0).all(1)
     needs_card = ~full | (S.rules[idx, R.FULL_TABLE_ARRIVAL] == 1)   # switch 16.6
-    # RULES.md 16.12: the game is lost with the last card drawn, or (switch) when a card must be
+    # rules §16.12: the game is lost with the last card drawn, or (switch) when a card must be
     # drawn from the empty deck.
     empty = needs_card & (S.deck_pos[idx] >= S.deck_len[idx])
     common.lose(S, idx[empty], LOST_DECK)
@@ -214,7 +214,7 @@ def circle_clear(S, idx):
 @effect("TORMENT")
 def torment(S, idx):
     """A tormentor rolls the Curse die. The active Taoist suffers it on his own board; on a
-    neutral or possessed board a living Taoist takes the roll (RULES.md 11, 13)."""
+    neutral or possessed board a living Taoist takes the roll (rules §11, 13)."""
     seat, g, _ = stack.args(S, idx)
     own = (seat == S.active[idx]) & common.living(S, idx)[np.arange(idx.size), seat]
     stack.replace(S, idx[own], stack.CURSE, seat[own], g[own], SKIPPABLE)

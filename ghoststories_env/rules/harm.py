@@ -1,5 +1,5 @@
 """The Curse die, Qi loss, death and possession, and who absorbs a board's harm
-(RULES.md sections 2, 9, 11, 13).
+(rules §2, 9, 11, 13).
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def curse_apply(S, idx):
 @effect("LOSE_QI")
 def lose_qi(S, idx):
     """Seat ``who`` loses 1 Qi. A possessed board (dead Taoist, or neutral board at 0 Qi) passes
-    the loss to a living Taoist (RULES.md 11)."""
+    the loss to a living Taoist (rules §11)."""
     who, _, _ = stack.args(S, idx)
     has_qi = S.qi[idx, who] > 0
     r, w = idx[has_qi], who[has_qi]
@@ -91,7 +91,7 @@ def lose_qi(S, idx):
 def die(S, idx, seat) -> None:
     """Qi 0: the Taoist dies. His tokens, Yin-Yang, Buddhas and Power tokens are lost (Buddhas back
     to the Temple, Power tokens to the central tile); his figure lies on the Cemetery; his board is
-    possessed (RULES.md 11). With no living Taoist left, the game is lost."""
+    possessed (rules §11). With no living Taoist left, the game is lost."""
     if idx.size == 0:
         return
     S.tao_supply[idx] += S.tao[idx, seat]

@@ -1,4 +1,4 @@
-"""Rewards of exorcised ghosts and the victory (RULES.md sections 5, 10, 15).
+"""Rewards of exorcised ghosts and the victory (rules §5, 10, 15).
 
 R_TAO_1 / R_TAO_2 are TAKE_TAO decisions (village.py). R_QI_OR_YINYANG: 1 Qi or the exorcist's
 own spent Yin-Yang. An incarnation gives the group 1 Qi and 1 Yin-Yang; the players choose who

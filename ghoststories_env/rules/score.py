@@ -1,4 +1,4 @@
-"""Official scoring (RULES.md section 14)."""
+"""Official scoring (rules §14)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Setting up new games (RULES.md sections 3, 12, 13)."""
+"""Setting up new games (rules §3, 12, 13)."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def new_games(config: GameConfig, seeds) -> State:
     S.seat_power[:] = POWERS_OF_COLOUR[S.seat_colour, side]
     seats = rng.permutations(S, idx, 4).astype(np.int64)
     S.is_player[idx[:, None], seats[:, :P]] = True
-    if P == 1:   # RULES.md 13: the red neutral board shows the Dance of the Peaks
+    if P == 1:   # rules §13: the red neutral board shows the Dance of the Peaks
         red_neutral = (S.seat_colour == C.RED) & ~S.is_player
         S.seat_power[red_neutral] = C.PEAKS
     first = seats[idx, rng.uniform_int(S, idx, 1, P)[:, 0]]

@@ -1,5 +1,5 @@
 """The turn automaton: the Yin phase of the active board, the Yang phase of a living Taoist, and
-the end of the turn (RULES.md sections 4, 11, 13).
+the end of the turn (rules §4, 11, 13).
 
 TURN_START (haunters; tormentors pushed) -> YIN_OVERRUN -> YIN_ARRIVAL -> YANG_START
 -> YANG (decisions, yang.py) -> TURN_END -> TURN_START of the next seat. The ``b`` argument of

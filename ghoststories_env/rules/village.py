@@ -1,4 +1,4 @@
-"""The help of the nine villagers (RULES.md section 7).
+"""The help of the nine villagers (rules §7).
 
 HELP_TILE turns into the tile's own chain of effects, read from ``TILE_CHAIN``; each tile's
 choices are decisions below. A villager is asked only when his help can act (``help_can_act``: no
@@ -21,7 +21,7 @@ from .rolls import reroll, roll_tao
 from .stack import decision, effect
 
 # MOVE_TAOIST modes: one normal step or to any tile (the Pavilion: staying is allowed), one step
-# to another tile (the Dance of the Twin Winds: RULES.md 9, he is moved)
+# to another tile (the Dance of the Twin Winds: rules §9, he is moved)
 MOVE_STEP, MOVE_ANY, MOVE_AWAY = 0, 1, 2
 
 # tile -> effects it becomes, resolved first to last
@@ -306,7 +306,7 @@ decision("PAV_DEST", _pav_dest_mask, _pav_dest_apply)
 
 
 def _pav_taoists(S, idx, who):
-    """(n, 4) a different living Taoist; alone at the table, himself (RULES.md 13)."""
+    """(n, 4) a different living Taoist; alone at the table, himself (rules §13)."""
     solo = S.rules[idx, R.NUM_PLAYERS] == 1
     other = np.arange(4)[None, :] != who[:, None]
     return common.living(S, idx) & (other | solo[:, None])

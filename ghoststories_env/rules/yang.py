@@ -1,5 +1,5 @@
 """The Yang phase of the active Taoist: one decision point, ``YANG``, at three stages
-(RULES.md sections 4, 8, 9, 13):
+(rules §4, 8, 9, 13):
 
 * stage 0, before moving: move (the step that ends the stage), and the before-moving powers
   (Enfeeblement Mantra, Bottomless Pockets, Dance of the Twin Winds);
@@ -56,11 +56,11 @@ def _yang_mask(S, idx):
     pw = common.powers_of(S, idx, who, on)
     pos = S.pos[idx, who].astype(np.int64)
     haunted = S.haunted[idx]
-    # stage 0: the move ends it; the before-moving powers (RULES.md 9)
+    # stage 0: the move ends it; the before-moving powers (rules §9)
     s0 = np.flatnonzero(stage == 0)
     m[r[s0], A.MOVE:A.MOVE + 9] = STEP[pos[s0]] | pw[s0, C.PEAKS, None]
     _before_moving_powers(S, m, r[s0], idx[s0], who[s0], pw[s0], living[s0])
-    # any stage: the Yin-Yang (RULES.md 8) and Power tokens (RULES.md 13)
+    # any stage: the Yin-Yang (rules §8) and Power tokens (rules §13)
     help_ok, exo_ok = action_kinds(S, idx, who, stage, pw)
     can_help = _can_help(S, idx, who, help_ok | S.yinyang[idx, who])
     yy = np.flatnonzero(S.yinyang[idx, who])
@@ -70,7 +70,7 @@ def _yang_mask(S, idx):
     if tk.size:
         lent = ((S.borrowed[idx[tk], None] >> np.arange(4)) & 1) == 1
         m[r[tk], A.POWER_TOKEN:A.POWER_TOKEN + 4] = ~S.is_player[idx[tk]] & on[tk] & ~lent
-    # stages 1-2: help or exorcism (RULES.md 4, 5, 9), then Buddhas and the end of the turn
+    # stages 1-2: help or exorcism (rules §4, 5, 9), then Buddhas and the end of the turn
     later = np.flatnonzero(stage >= 1)
     m[r[later], A.PASS] = True
     m[r, A.HELP] = help_ok & can_help[np.arange(idx.size), pos] & ~haunted[np.arange(idx.size), pos]

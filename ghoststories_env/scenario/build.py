@@ -88,7 +88,7 @@ def _build(S: State, i: int, d: dict, default_config: GameConfig) -> None:
 
 
 def _check_power_on(S, i, boards, seat_of) -> None:
-    """``power_on`` in a dump is derived (RULES.md 6, 9, 11: a ghost's marker, the Forgotten Ones,
+    """``power_on`` in a dump is derived (rules §6, 9, 11: a ghost's marker, the Forgotten Ones,
     death); given, it must agree with the rest of the position."""
     on = common.power_on(S, np.array([i]))[0]
     for colour, s in seat_of.items():
@@ -148,7 +148,7 @@ def _build_boards(S, i, boards, cfg, seat_of, flat) -> set:
             S.buddhas_fresh[i, s] = _int(t.get("buddhas_fresh", 0), 0, S.buddhas[i, s],
                                          f"{where}.taoist.buddhas_fresh")
             default_tokens = 0 if cfg.num_players == 4 else (3 if cfg.num_players == 1 else 1)
-            default_tokens *= bool(S.qi[i, s] > 0)     # RULES.md 11: the dead hold nothing
+            default_tokens *= bool(S.qi[i, s] > 0)     # rules §11: the dead hold nothing
             S.power_tokens[i, s] = _int(t.get("power_tokens", default_tokens), 0, C.POWER_TOKENS,
                                         f"{where}.taoist.power_tokens")
         elif "taoist" in b:
@@ -217,7 +217,7 @@ def _build_rest(S, i, d, cfg, seat_of) -> None:
     default_tao = {C.COLOURS[c]: int(C.TAO_PER_COLOUR - held[c]) for c in range(5)}
     if any(v < 0 for v in default_tao.values()):
         _fail("tao tokens held", {k: int(v) for k, v in zip(C.COLOURS, held)},
-              f"at most {C.TAO_PER_COLOUR} per colour in play (RULES.md 1)")
+              f"at most {C.TAO_PER_COLOUR} per colour in play (rules §1)")
     S.tao_supply[i] = _colour_counts(supply.get("tao", default_tao), "supply.tao", C.TAO_PER_COLOUR)
     S.uncatchable_ready[i] = _bool(d.get("uncatchable_ready", False), "uncatchable_ready")
     mantra = d.get("mantra", {})

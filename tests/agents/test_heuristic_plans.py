@@ -131,7 +131,7 @@ def test_incarnation_plan__the_circle_of_prayer_goes_on_the_incarnations_colour(
 
 def test_incarnation_plan__the_ghost_that_blocks_an_incarnation_shares_its_strike():
     # the Howling Nightmare (red space 1) cannot be exorcised while its opposite space holds a
-    # ghost (RULES.md 12): that ghost gets INC_UNBLOCK of the strike, no other does
+    # ghost (rules §12): that ghost gets INC_UNBLOCK of the strike, no other does
     g = 4
     blocker = int(OPPOSITE[g])
     seat, k = divmod(blocker, 3)

@@ -35,7 +35,7 @@ def nightmare():
 
 
 def test_sample_futures__redraws_only_the_unseen_and_loses_no_card(nightmare):
-    """RULES.md 3, 13: the undrawn deck and the cards left out are unknown; what was drawn and
+    """rules §3, 13: the undrawn deck and the cards left out are unknown; what was drawn and
     where the incarnations lie in the deck are not."""
     _, S = nightmare
     F = S.copy()

@@ -65,7 +65,7 @@ def hide_differently(S, seed: int):
 
 
 def test_redraw_unseen__redraws_only_the_unseen_and_loses_no_card(nightmare):
-    """RULES.md 3, 12, 13: the undrawn deck and the cards left out are unknown; what was drawn and
+    """rules §3, 12, 13: the undrawn deck and the cards left out are unknown; what was drawn and
     where the undrawn incarnations lie in the deck are not."""
     _, S = nightmare
     F = S.copy()

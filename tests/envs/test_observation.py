@@ -156,7 +156,7 @@ def test_deck__incarnation_depths_are_where_the_rules_put_them():
     left = int(s.deck_len[0] - s.deck_pos[0])
     assert deck[0] == pytest.approx(left / 60)
     assert deck[6:10].tolist() == [1, 1, 1, 1]           # four incarnations to come
-    # from the bottom: 10 ghosts, an incarnation, ... (RULES.md 12): depths from the top
+    # from the bottom: 10 ghosts, an incarnation, ... (rules §12): depths from the top
     expected = left - 1 - np.array([43, 10])
     assert np.allclose(deck[10:12] * 60, expected)
 

@@ -10,7 +10,7 @@ from ghoststories_env.envs import GhostStoriesEnv
 from ghoststories_env.envs.rewards import SHAPING_WEIGHTS, make_reward
 
 # Yellow on the Circle of Prayer (black token on it) faces Forgotten Ones, the last incarnation,
-# on the west board's first space (g = 9): three black faces win the game (RULES.md 10).
+# on the west board's first space (g = 9): three black faces win the game (rules §10).
 WINNING = {"boards": {"blue": {"spaces": [{"ghost": "Forgotten Ones"}, None, None]},
                       "yellow": {"taoist": {"tile": "Circle of Prayer"}}},
            "circle": "black", "at": "yang", "forced": {"tao": ["black"] * 3, "curse": ["blank"]}}

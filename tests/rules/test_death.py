@@ -1,4 +1,4 @@
-"""RULES.md section 11: death at 0 Qi, possessed boards, resurrection (with sections 5 and 10 where
+"""rules §11: death at 0 Qi, possessed boards, resurrection (with sections 5 and 10 where
 a dead Taoist meets the rewards and the victory).
 
 Default scenario table: seats north yellow (Enfeeblement Mantra), east red (Dance of the Twin
@@ -65,7 +65,7 @@ def test_dead_taoists_board_is_possessed_power_off__s11():
     out = dump(e, s)
     assert not common.power_on(s, np.array([0]))[0, SEAT["yellow"]]
     assert common.power_on(s, np.array([0]))[0, SEAT["red"]]
-    # The yellow power was the Mantra: its token leaves the game for good (RULES.md 9).
+    # The yellow power was the Mantra: its token leaves the game for good (rules §9).
     assert out["mantra"] == {"space": None, "state": "gone"}
 
 
@@ -141,7 +141,7 @@ def test_dead_taoist_gets_no_incarnation_reward_but_shares_the_win__s11():
     s = act(e, s, "MOVE", 0)
     s = act(e, s, "EXORCISE", 9)
     assert decision(e, s) == "INC_QI"
-    assert legal_in(e, s, "CHOOSE_TAOIST") == [0, 2, 3]      # RULES.md 5: never a dead Taoist
+    assert legal_in(e, s, "CHOOSE_TAOIST") == [0, 2, 3]      # rules §5: never a dead Taoist
     s = act(e, s, "CHOOSE_TAOIST", 2)
     assert dump(e, s)["status"]["won"]
 

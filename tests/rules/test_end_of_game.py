@@ -1,4 +1,4 @@
-"""RULES.md section 10: the end of the game (the win, and the three ways to lose).
+"""rules §10: the end of the game (the win, and the three ways to lose).
 
 Default scenario table (see ghoststories_env/scenario.py): seats north yellow, east red, south
 green, west blue; village position p holds tile p (0 Circle, 1 Temple, 2 Cemetery, 3 Altar,

@@ -1,4 +1,4 @@
-"""RULES.md section 5: exorcism (reach, the roll, Tao tokens, compulsion, resistance modifiers).
+"""rules §5: exorcism (reach, the roll, Tao tokens, compulsion, resistance modifiers).
 Multicolour and dice-immune ghosts, and what follows a success (discard, curses, rewards), are in
 test_exorcism_outcomes.py. The scenes and the spaces each tile faces: tests/exorcism_scenes.py.
 """

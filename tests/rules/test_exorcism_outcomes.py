@@ -1,4 +1,4 @@
-"""RULES.md section 5 (continued from test_exorcism.py): multicolour and dice-immune ghosts, and
+"""rules §5 (continued from test_exorcism.py): multicolour and dice-immune ghosts, and
 success with curses before rewards, then the rewards. The scenes and the spaces each tile faces:
 tests/exorcism_scenes.py.
 """

@@ -1,4 +1,4 @@
-"""RULES.md section 6: every ghost ability code (left stones on arrival, middle stones, passive
+"""rules §6: every ghost ability code (left stones on arrival, middle stones, passive
 conditions), with the Buddha trap of section 4 step 3.
 
 Arrival scenes start the north (yellow) board's turn with two passive ghosts on its spaces 0 and 1,

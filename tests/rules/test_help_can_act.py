@@ -1,4 +1,4 @@
-"""RULES.md sections 7, 8 and 9: a legal action must do something. A villager is asked (standing on
+"""rules §7, 8 and 9: a legal action must do something. A villager is asked (standing on
 his tile, or with the Yin-Yang) only when his help can act; the Dance of the Twin Winds offers only
 tiles that move the Taoist. The Temple, Cemetery, Altar, Sorcerer and Night Watchman cases are in
 test_village_tiles*.py and test_yinyang.py; here the supply-bound ones and the Pavilion.

@@ -1,4 +1,4 @@
-"""RULES.md section 15 and incarnations.csv: each of the 10 incarnations' own abilities and
+"""rules §15 and incarnations.csv: each of the 10 incarnations' own abilities and
 exorcism conditions (the general rules are in test_incarnations.py).
 
 Default scenario table: seats north yellow, east red, south green, west blue; position p holds

@@ -1,4 +1,4 @@
-"""RULES.md section 15, general rules of the incarnations: placement like ghosts of their colour,
+"""rules §15, general rules of the incarnations: placement like ghosts of their colour,
 the Sorcerer's Hut cannot touch them, a Buddha does not discard them, several in play at once, the
 Mantra and the Pavilion work on them. Each card's own abilities are in test_incarnation_cards.py.
 

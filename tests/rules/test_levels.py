@@ -1,9 +1,9 @@
-"""RULES.md section 12: the difficulty levels (starting Qi, Tao tokens, Yin-Yang, incarnations and
+"""rules §12: the difficulty levels (starting Qi, Tao tokens, Yin-Yang, incarnations and
 their place in the deck, victory points), with section 3's setup where the levels share it.
 The haunted-tile threshold per level is played out in test_end_of_game.py (sections 10 and 12).
 
 Fresh games come from the setup (``rules.new_games``, before the first Yin phase can change
-anything); the expected values are the table of RULES.md 12 written out below, not read from the
+anything); the expected values are the table of rules §12 written out below, not read from the
 engine's own level file.
 """
 
@@ -17,7 +17,7 @@ from helpers import build
 
 SEEDS = np.arange(6)
 LEVELS = ("initiation", "normal", "nightmare", "hell")
-# RULES.md 12, column by column.
+# rules §12, column by column.
 START_QI = {"initiation": 4, "normal": 3, "nightmare": 3, "hell": 3}
 BLACK_TOKEN = {"initiation": True, "normal": False, "nightmare": False, "hell": False}
 YINYANG = {"initiation": True, "normal": True, "nightmare": True, "hell": False}
@@ -95,7 +95,7 @@ def test_incarnations_lie_every_11th_card_from_the_bottom__s3_s12(level, players
 def test_no_tile_starts_haunted_at_any_level__s12(level):
     s = _reset(level)
     assert not s.haunted.any()
-    assert (s.temple_buddhas == C.BUDDHAS).all()        # RULES.md 3.4
+    assert (s.temple_buddhas == C.BUDDHAS).all()        # rules §3.4
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -1,4 +1,4 @@
-"""RULES.md section 13: Power tokens (1-3 players): how many each Taoist gets, spending one in the
+"""rules §13: Power tokens (1-3 players): how many each Taoist gets, spending one in the
 Yang phase on a non-possessed neutral board's power for that turn (never twice on the same board),
 the central tile, and the Forgotten Ones (section 15) switching them off.
 

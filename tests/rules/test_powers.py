@@ -1,4 +1,4 @@
-"""RULES.md section 9: the yellow, red and blue Taoist powers (Enfeeblement Mantra, Bottomless
+"""rules §9: the yellow, red and blue Taoist powers (Enfeeblement Mantra, Bottomless
 Pockets, Dance of the Twin Winds, Dance of the Peaks, Second Wind, Heavenly Gust) and the return
 of a power lost to a ghost. The green powers are in test_powers_green.py.
 
@@ -57,7 +57,7 @@ def test_mantra_ghost_has_resistance_minus_1_whoever_exorcises_it__s9(mantra, ex
 
 
 def test_mantra_returns_when_its_ghost_leaves_and_works_from_the_next_turn__s9():
-    # Solo, so the next turn is the same Taoist's (RULES.md 13). The Yin-Yang lets the Sorcerer
+    # Solo, so the next turn is the same Taoist's (rules §13). The Yin-Yang lets the Sorcerer
     # discard the Mantra's ghost before the move, while the Mantra could still be used this turn.
     e, s = build({"at": "yang", "mantra": {"space": 0, "state": "on_ghost"},
                   "boards": {"yellow": one_ghost(0, "Ghoul"), "red": one_ghost(0, "Skinner")},

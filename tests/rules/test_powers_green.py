@@ -1,4 +1,4 @@
-"""RULES.md section 9: the green Taoist powers, The Gods' Favorite (rerolls) and Strength of the
+"""rules §9: the green Taoist powers, The Gods' Favorite (rerolls) and Strength of the
 Mountain (grey die, no Curse die of his own), with the section 7 Herbalist note (the grey die is
 exorcism-only) and the section 11 exception (rolls taken for a possessed board are never skipped).
 

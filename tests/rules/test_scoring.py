@@ -1,4 +1,4 @@
-"""RULES.md section 14: the official score, every term, for won and lost games (the victory points
+"""rules §14: the official score, every term, for won and lost games (the victory points
 per level are also checked in test_levels.py). Each term is checked by changing it alone on a
 finished hand-built game and comparing scores, then a whole score is summed by hand.
 """
@@ -11,7 +11,7 @@ INCARNATIONS = ["Howling Nightmare", "Uncatchable", "Hope Killer", "Deaths Army"
 
 
 def _score(won=True, deck=(), level="normal", players=4, **top):
-    # a lost game needs its reason; which one does not change the score (RULES.md 14)
+    # a lost game needs its reason; which one does not change the score (rules §14)
     status = {"terminated": True, "won": won, "loss_reason": "" if won else "haunted tiles"}
     d = {"deck": list(deck), "status": status, **top}
     e, s = build(d, difficulty=level, num_players=players)

@@ -1,4 +1,4 @@
-"""RULES.md section 3: setup, checked on batches of ``engine.reset`` (with the level differences of
+"""rules §3: setup, checked on batches of ``engine.reset`` (with the level differences of
 section 12 that setup reads: starting Qi and the Initiation black token).
 
 Randomness is checked over many seeds: every random choice must show each of its outcomes, and the

@@ -1,4 +1,4 @@
-"""RULES.md sections 1 and 2: the components and their hard supply limits (spaces, stones, tiles,
+"""rules §1 and 2: the components and their hard supply limits (spaces, stones, tiles,
 Tao and Qi tokens, Buddhas, Power tokens, haunting figurines), the Tao die and the Curse die.
 
 Default scenario: seats north yellow, east red, south green, west blue; position p holds tile p

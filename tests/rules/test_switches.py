@@ -1,4 +1,4 @@
-"""RULES.md section 16: every rule switch of GameConfig, played with its default AND its
+"""rules §16: every rule switch of GameConfig, played with its default AND its
 alternative setting (plus the level overrides of sections 12 and 16.1). The switches about the
 board's geometry and the Yin phase are in test_switches_play.py; the last test here checks that
 every switch of ``GameConfig.switches()`` is covered by one of the two files.
@@ -129,7 +129,7 @@ FULL_TABLE = ["Ghoul", "Walking Corpse", "Coffin Breakers #4", "Skinner", "Reape
 @pytest.mark.parametrize("mode, deck, discard", [("no_draw", [11, 6], []),
                                                  ("draw_and_discard", [6], [11])])
 def test_full_table_arrival__s16_6(mode, deck, discard):
-    # The Tea House brings a ghost into play while all 12 spaces are full (RULES.md 4).
+    # The Tea House brings a ghost into play while all 12 spaces are full (rules §4).
     boards = {c: {"spaces": [{"ghost": n} for n in FULL_TABLE[3 * i:3 * i + 3]]}
               for i, c in enumerate(("yellow", "red", "green", "blue"))}
     boards["yellow"]["taoist"] = {"tile": "Tea House"}

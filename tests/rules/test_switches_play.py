@@ -1,4 +1,4 @@
-"""RULES.md section 16 (continued from test_switches.py): the switches met in play: exorcism
+"""rules §16 (continued from test_switches.py): the switches met in play: exorcism
 (16.9, 16.13, 16.18, 16.19), the Yin phase (16.10/16.16, 16.17, haunting figurines of section 1),
 Grave Walker's drain (16.11) and the deck's end (16.12). Default AND alternative for each.
 

@@ -1,4 +1,4 @@
-"""RULES.md section 13: games of 1, 2 or 3 players (neutral boards, their turns and possession, the
+"""rules §13: games of 1, 2 or 3 players (neutral boards, their turns and possession, the
 smaller deck, the solo extras). Power tokens are in test_power_tokens.py.
 
 In a scenario the first ``num_players`` seats play: with 2 players north yellow and east red are
@@ -77,7 +77,7 @@ def test_neutral_tormentor_roll_is_taken_by_a_chosen_taoist__s13(taker):
 
 
 def test_strength_of_the_mountain_takes_a_neutral_boards_roll_too__s13():
-    # Engine choice (RULES.md 9 and 11 name only possessed boards): a roll taken on behalf of any
+    # Engine choice (rules §9 and 11 name only possessed boards): a roll taken on behalf of any
     # other board, neutral included, is not the Mountain's own roll, so it is never skipped.
     d = {"boards": {"red": {"player": False, "spaces": [{"ghost": "Raging One"}, None, None]},
                     "green": {"player": True, "power": "Strength of the Mountain"}},

@@ -1,4 +1,4 @@
-"""RULES.md section 7: the villagers' help (Circle of Prayer, Buddhist Temple, Cemetery, Taoist
+"""rules §7: the villagers' help (Circle of Prayer, Buddhist Temple, Cemetery, Taoist
 Altar, Herbalist's Shop, Tea House; the tiles that move things are in
 test_village_tiles_movers.py), and the section 4 condition that only an active tile helps.
 
@@ -28,7 +28,7 @@ def taoist(out, colour="yellow"):
     return out["boards"][colour]["taoist"]
 
 
-# -- any tile: it must be active (RULES.md 4, step 2) ----------------------------------------------
+# -- any tile: it must be active (rules §4, step 2) ----------------------------------------------
 
 def test_only_an_active_tile_helps__s7():
     e, s = build({"at": "yang", "haunted": ["Buddhist Temple"]})
@@ -95,7 +95,7 @@ def test_temple_gives_one_of_its_buddhas__s7():
 
 
 def test_temple_without_buddhas_is_not_offered__s7():
-    # RULES.md 7 "take one of the Buddhas lying on the Temple (if any)": with none, nothing to do
+    # rules §7 "take one of the Buddhas lying on the Temple (if any)": with none, nothing to do
     e, s = build({"at": "yang", "boards": {"red": {"taoist": {"buddhas": 2}}}})
     assert not help_offered(e, s, C.TEMPLE)
     e, s = build({"at": "yang", "boards": {"red": {"taoist": {"buddhas": 1}}}})
@@ -109,7 +109,7 @@ def test_a_taoist_may_hold_both_buddhas__s7():
 
 
 def test_temple_buddha_is_placed_from_the_next_turn_at_step_3__s7():
-    # Solo, so the Taoist's next turn follows the three neutral boards' (RULES.md 13).
+    # Solo, so the Taoist's next turn follows the three neutral boards' (rules §13).
     e, s = build({"at": "yang", "deck": ["Ghoul", "Walking Corpse", "Zombie #6"]}, num_players=1)
     s = help_at(e, s, C.TEMPLE)
     assert decision(e, s) == "YANG"
@@ -169,7 +169,7 @@ def test_cemetery_haunt_face_haunts_the_cemetery_itself__s7():
 
 
 def test_cemetery_with_no_dead_taoist_is_not_offered__s7():
-    # RULES.md 7 "bring one dead Taoist back": nobody to revive, nothing to do
+    # rules §7 "bring one dead Taoist back": nobody to revive, nothing to do
     e, s = build({"at": "yang"})
     assert not help_offered(e, s, C.CEMETERY)
     e, s = build({"at": "yang", "boards": {"red": {"qi": 0}}})
@@ -201,7 +201,7 @@ def test_altar_frees_the_tile_before_the_ghost_arrives__s7():
 
 
 def test_altar_with_no_haunted_tile_is_not_offered__s7():
-    # RULES.md 7: with no tile to free, the help would only bring a ghost, a move no player makes
+    # rules §7: with no tile to free, the help would only bring a ghost, a move no player makes
     e, s = build({"at": "yang", "deck": ["Ghoul", "Walking Corpse"]})
     assert not help_offered(e, s, C.ALTAR)
     e, s = build({"at": "yang", "haunted": ["Tea House"], "deck": ["Ghoul", "Walking Corpse"]})
@@ -298,7 +298,7 @@ def test_tea_house_gains_come_before_the_ghost__s7():
 
 
 def test_tea_house_with_a_full_table_gains_then_loses_1_qi__s4_s7():
-    # RULES.md 4: with all 12 spaces full no ghost arrives and the Taoist loses 1 Qi instead.
+    # rules §4: with all 12 spaces full no ghost arrives and the Taoist loses 1 Qi instead.
     cards = iter(range(1, 13))
     boards = {c: {"spaces": [{"ghost": next(cards)} for _ in range(3)]} for c in C.COLOURS[:4]}
     e, s = build({"at": "yang", "boards": boards, "deck": [13, 14]})

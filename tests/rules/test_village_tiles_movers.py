@@ -1,4 +1,4 @@
-"""RULES.md section 7: the villagers who act on ghosts and figures: Sorcerer's Hut, Night Watchman's
+"""rules §7: the villagers who act on ghosts and figures: Sorcerer's Hut, Night Watchman's
 Beat and Pavilion of the Heavenly Wind (with the Buddha trap of section 4 and the Inactive-Power and
 Mantra tokens of sections 6 and 9 that travel with a moved ghost).
 
@@ -65,7 +65,7 @@ def test_sorcerer_is_allowed_at_1_qi_and_the_taoist_dies__s7():
 
 @pytest.mark.parametrize("ghost", [None, "Hope Killer"])
 def test_sorcerer_with_no_ordinary_ghost_is_not_offered__s7(ghost):
-    # RULES.md 7: no ghost he may discard (incarnations are out of his reach), nothing to do
+    # rules §7: no ghost he may discard (incarnations are out of his reach), nothing to do
     e, s = build({"at": "yang", "boards": {"green": {"spaces": [{"ghost": ghost}, None, None]}}})
     assert legal_in(e, act(e, s, "MOVE", C.SORCERER), "HELP") == []
 
@@ -142,7 +142,7 @@ def test_pavilion_ghost_carries_the_mantra__s7():
 
 def test_pavilion_ghost_moved_onto_a_buddha_is_destroyed__s7():
     # A Buddha's space counts as free; the ordinary ghost is discarded and the Buddha goes home
-    # (RULES.md 4), and the Mantra it carried comes back (RULES.md 9).
+    # (rules §4), and the Mantra it carried comes back (rules §9).
     e, s = _pavilion({"red": {"spaces": [{"ghost": "Skinner"}, {"buddha": True}, None]}},
                      mantra={"space": 3, "state": "on_ghost"}, temple_buddhas=1)
     assert 4 in legal_in(e, s, "CHOOSE_SPACE")
@@ -153,7 +153,7 @@ def test_pavilion_ghost_moved_onto_a_buddha_is_destroyed__s7():
 
 
 def test_pavilion_incarnation_moved_onto_a_buddha_stays__s7():
-    # RULES.md 15: a Buddha does not discard an incarnation; it goes back to the Temple.
+    # rules §15: a Buddha does not discard an incarnation; it goes back to the Temple.
     e, s = _pavilion({"red": {"spaces": [{"ghost": "Hope Killer"}, {"buddha": True}, None]}},
                      temple_buddhas=1)
     out = dump(e, act(e, s, "CHOOSE_SPACE", 4))
@@ -189,7 +189,7 @@ def test_pavilion_without_ghosts_still_moves_a_taoist__s7():
 
 
 def test_pavilion_solo_moves_your_own_taoist__s7():
-    # RULES.md 13: alone at the table, the Pavilion moves the player's own Taoist.
+    # rules §13: alone at the table, the Pavilion moves the player's own Taoist.
     e, s = build({"at": "yang"}, num_players=1)
     s = help_at(e, s, C.PAVILION)
     assert decision(e, s) == "MOVE_TAOIST"                 # the only Taoist, chosen at once

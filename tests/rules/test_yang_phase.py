@@ -1,4 +1,4 @@
-"""RULES.md section 4, Yang phase: the move (diagonals, staying, shared tiles), help or exorcism
+"""rules §4, Yang phase: the move (diagonals, staying, shared tiles), help or exorcism
 never both, Buddha placement (from the next turn, up to two from a corner), and when the Yin-Yang
 may be spent (between steps, never inside one; section 8).
 

@@ -1,4 +1,4 @@
-"""RULES.md section 4: the Yin phase (haunters, tormentors, overrun, arrival), with the losses of
+"""rules §4: the Yin phase (haunters, tormentors, overrun, arrival), with the losses of
 section 10 it can cause and the full-table switch of section 16 item 6."""
 
 from helpers import act, build, decision, dump, legal_in

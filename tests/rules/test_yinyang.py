@@ -1,4 +1,4 @@
-"""RULES.md section 8: the Yin-Yang token (and the section 4 line "spent before or after any Yang
+"""rules §8: the Yin-Yang token (and the section 4 line "spent before or after any Yang
 step, never inside one"; its recovery by the rewards of section 5).
 
 Default scenario: seats north yellow, east red, south green, west blue; tile id t at position t;
@@ -14,7 +14,7 @@ from helpers import act, build, decision, dump, legal_in
 ALL_TILES = list(range(9))
 # Villagers who can act on an empty table (no ghost, nobody dead, nothing haunted): the Circle, the
 # Temple, the Herbalist, the Pavilion (another Taoist to move) and the Tea House. The others are not
-# offered (a help that can act, RULES.md 7): the Cemetery, Altar, Sorcerer and Night Watchman.
+# offered (a help that can act, rules §7): the Cemetery, Altar, Sorcerer and Night Watchman.
 CAN_ACT = [C.CIRCLE, C.TEMPLE, C.HERBALIST, C.PAVILION, C.TEA_HOUSE]
 
 

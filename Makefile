@@ -2,19 +2,29 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# every extra (what the tests cover); the core and the experiments extra (what the demo needs)
 STAMP := $(VENV)/.installed
+DEMO_STAMP := $(VENV)/.installed-demo
 
 .PHONY: setup demo test bench
 setup: $(STAMP)
 
-# constraints.txt pins the CPU build of torch that lies on this kind of machine's disk.
+# The demo installs as little as it can (numpy, gymnasium, pettingzoo, Pillow, matplotlib, tqdm,
+# pyyaml: a minute), the tests everything, torch and Ray included. constraints.txt pins the CPU
+# build of torch that lies on this kind of machine's disk.
+$(DEMO_STAMP): pyproject.toml constraints.txt
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -c constraints.txt -e ".[experiments]"
+	touch $(DEMO_STAMP)
+
 $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -c constraints.txt -e ".[train,render,experiments,ray,rllib,docs,dev]"
-	touch $(STAMP)
+	touch $(STAMP) $(DEMO_STAMP)
 
-demo: setup
+demo: $(DEMO_STAMP)
 	$(BIN)/python -m experiments.demo
 
 test: setup

@@ -28,7 +28,7 @@ batch. Reads ``batch.state`` (it copies and plays it).
 candidate once in the game's *true* future (the real deck order and the real dice, read from the
 state), judges it by progress and keeps the best. What it wins, the game allows; how far it
 outdoes the heuristic shows how much of the heuristic's losses is bad luck a player cannot foresee
-and must prepare for (README, "How winnable are the games?").
+and must prepare for (docs/guides/results.md, "How winnable are the games?").
 """
 
 from __future__ import annotations

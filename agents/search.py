@@ -32,7 +32,7 @@ a batch advances in one engine batch.
     SearchAgent(share=0.25)          # search a quarter of the decisions (self-play, exit.py)
 
 Costs ``futures * width * (ceil(log2(width - 1)) + 1)`` futures of ``horizon`` turns per searched
-decision (see the README for win rate against seconds per game).
+decision (docs/guides/results.md gives win rate against seconds per game).
 """
 
 from __future__ import annotations

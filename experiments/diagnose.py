@@ -15,7 +15,7 @@ game:
   (curses of exorcised ghosts, the Cemetery's roll, ...); against the Qi gained.
 
 Attribution reads which decision a step answered (``rules/stack.py`` codes), so an effect that
-resolves automatically after a decision is counted with it; the README cites these tables.
+resolves automatically after a decision is counted with it; docs/guides/results.md cites these tables.
 """
 
 from __future__ import annotations

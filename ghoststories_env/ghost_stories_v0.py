@@ -20,7 +20,7 @@ def raw_env(**kwargs) -> GhostStoriesAECEnv:
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
-    """PettingZoo's wrapper, with the error the README promises for a step before ``reset`` or
+    """PettingZoo's wrapper, with the error the documentation promises for a step before ``reset`` or
     after every agent is done: ``RuntimeError`` (the stock wrapper asserts before reset and only
     logs a warning after the end, so a loop that forgot to reset would run on silently)."""
 

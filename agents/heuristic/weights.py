@@ -1,13 +1,13 @@
 """The heuristic's constants, in one table. Unit: roughly one official score point, with a lost
-game worth ``LOSS``. Every value the players' decisions compare (removing a ghost, a village help,
-a token, a Qi) is expressed in this unit, so the decisions are "largest expected value".
-The values began from the rules' own numbers and hand measurements; the 23 quantities
+game worth ``LOSS``. Every value the players' decisions compare (removing a ghost, a village help, a
+token, a Qi) is expressed in this unit, so the decisions are "largest expected value". The values
+began from the rules' own numbers and hand measurements; the 23 quantities
 ``experiments/tune_heuristic.py`` lists were then tuned jointly by the cross-entropy method (mean
 official score over 600 ``train`` games in five configurations per candidate; the run and its
 history: ``results/heuristic_tuning/tuning.json``). On other seeds the tuned table scored +1.1 to
-+1.2 points and won 14% more games than the hand-set one it replaced (README, "How the heuristic
-decides"). ``QI_COST`` at 0 and 1 Qi (a death) and the Cemetery's full ``HELP_WEIGHT`` were not
-tuned."""
++1.2 points and won 14% more games than the hand-set one it replaced (docs/guides/agents.md, "How
+the heuristic decides"). ``QI_COST`` at 0 and 1 Qi (a death) and the Cemetery's full ``HELP_WEIGHT``
+were not tuned."""
 
 LOSS = 22.901             # a lost game (a haunting that loses, a last Taoist dying)
 

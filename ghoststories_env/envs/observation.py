@@ -20,7 +20,7 @@ critics.
 The encoders and the card, configuration and decision-code tables are in ``observation_tables.py``.
 
 The sections, in order (``SECTIONS`` declares each shape and which axes turn with the viewer;
-``describe()`` prints the table with sizes and offsets; the README shows it):
+``describe()`` prints the table with sizes and offsets; the environment card shows it):
 
 ============== ========= ===========================================================================
 section        shape     content

@@ -1,20 +1,23 @@
-"""The README's agents examples run as written (the python blocks between the agents markers),
-each alone in a fresh namespace, as when pasted into a new interpreter."""
+"""The agents guides' examples run as written (the python blocks between the agents markers of
+docs/guides/), each alone in a fresh namespace, as when pasted into a new interpreter."""
 
 import re
 from pathlib import Path
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+GUIDES = Path(__file__).resolve().parents[2] / "docs" / "guides"
 
 
 def agents_blocks() -> list[str]:
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("<!-- agents:start"):text.index("<!-- agents:end -->")]
-    return re.findall(r"```python\n(.*?)```", section, re.S)
+    blocks = []
+    for page in sorted(GUIDES.glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        for section in re.findall(r"<!-- agents:start.*?<!-- agents:end -->", text, re.S):
+            blocks += re.findall(r"```python\n(.*?)```", section, re.S)
+    return blocks
 
 
 def run(block: str, capsys) -> str:
-    exec(compile(block, str(README), "exec"), {})
+    exec(compile(block, "docs/guides", "exec"), {})
     return capsys.readouterr().out
 
 

@@ -1,4 +1,5 @@
-"""The README's environment examples run as written (the python blocks between the envs markers)."""
+"""The environments guide's examples run as written (the python blocks between the envs markers of
+docs/guides/environments.md)."""
 
 import importlib
 import math
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = Path(__file__).resolve().parents[2] / "docs" / "guides" / "environments.md"
 
 
 def envs_blocks() -> list[str]:

@@ -27,13 +27,23 @@ import numpy as np
 
 
 class Agent(Protocol):
+    """What every agent is: a ``name`` (for reports; ``make(name)`` rebuilds the agent where it
+    can) and ``act``."""
+
     name: str
 
-    def act(self, batch: "Batch") -> np.ndarray: ...
+    def act(self, batch: "Batch") -> np.ndarray:
+        """(B,) int64 actions, a legal one for every running game of ``batch`` (0 for finished
+        games)."""
+        ...
 
 
 @dataclass
 class Batch:
+    """What an agent sees of a batch of games (module docstring): the ``engine``, the
+    ``state``, the (B, A) bool ``mask`` of legal actions (from the engine unless given) and
+    ``obs``, the observations, encoded on first use."""
+
     engine: object
     state: object
     mask: np.ndarray | None = None
@@ -88,5 +98,6 @@ def make(spec: str, **kwargs) -> Agent:
 
 
 def known() -> list[str]:
+    """The registered agent kinds, sorted (the names ``make`` accepts before a ':')."""
     from . import heuristic, net, ppo, random_agent, rollout, search  # noqa: F401
     return sorted(_FACTORIES)

@@ -137,6 +137,8 @@ class ExternalAgent:
         self.agent, self.decide = agent, decide
 
     def act(self, batch: Batch) -> np.ndarray:
+        """(B,) int64: the wrapped policy's actions on the running games (0 for finished ones);
+        ``TypeError`` for a malformed answer, ``IllegalActionError`` for an illegal action."""
         running = batch.mask.any(1)                  # finished games have no legal action
         actions = np.zeros(running.size, np.int64)   # what finished games get (ignored)
         if not running.any():

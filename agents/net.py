@@ -123,6 +123,7 @@ class PolicyValueNet:
         return out
 
     def act(self, batch: Batch) -> np.ndarray:
+        """(B,) int64: the argmax of ``scores`` (0 for finished games)."""
         return self.scores(batch).argmax(1)         # finished games (all -inf) get 0
 
     def values(self, S) -> np.ndarray:
@@ -157,6 +158,7 @@ class PolicyValueNet:
 
     @classmethod
     def load(cls, path) -> "PolicyValueNet":
+        """The network of a ``.npz`` file (``save``); ``FileNotFoundError`` when there is none."""
         if not Path(path).is_file():
             raise FileNotFoundError(f"no policy-value network at {str(path)!r} (a .npz written by "
                                     f"python -m experiments.exit)")
@@ -182,6 +184,7 @@ class NetAgent:
         self.name = f"net:{path}"
 
     def act(self, batch: Batch) -> np.ndarray:
+        """(B,) int64: the network's choice (``PolicyValueNet.act``)."""
         return self.net.act(batch)
 
 

@@ -19,6 +19,9 @@ from .base import Batch, register
 
 
 class PPOAgent:
+    """A MaskablePPO model loaded from ``path`` (a ``.zip``); ``deterministic``: the policy's
+    most likely action, else a sample; ``frame``: the observation frame it was trained on."""
+
     def __init__(self, path: str, deterministic: bool = True, frame: str = "egocentric",
                  device: str = "cpu"):
         from sb3_contrib import MaskablePPO
@@ -36,6 +39,8 @@ class PPOAgent:
         self.frame = frame
 
     def act(self, batch: Batch) -> np.ndarray:
+        """(B,) int64: the policy's action for every game, masked to the legal ones (any action
+        for finished games, which the engine ignores)."""
         mask = batch.mask.copy()
         over = ~mask.any(1)
         mask[over, 0] = True               # finished games: any action (the engine ignores it)

@@ -21,6 +21,8 @@ class RandomAgent:
         self.seed = np.uint64(seed % (1 << 64))
 
     def act(self, batch: Batch) -> np.ndarray:
+        """(B,) int64: a uniformly random legal action per game, drawn from its own stream (0 for
+        finished games)."""
         S, mask = batch.state, batch.mask
         with np.errstate(over="ignore"):
             key = S.rng_key ^ (self.seed * _STREAM + _STREAM)

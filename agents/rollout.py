@@ -57,6 +57,10 @@ VALUES = {
 
 
 class RolloutAgent:
+    """The rollout search of the module docstring: ``rollouts`` futures for each of the
+    heuristic's ``width`` best actions, judged by ``value`` (``VALUES``) and kept only when
+    better by ``z`` standard errors; ``clairvoyant``: one future, the true one (``oracle``)."""
+
     def __init__(self, rollouts: int = 8, width: int = 3, seed: int = 0, z: float = 2.0,
                  value: str = "score", clairvoyant: bool = False):
         if rollouts < 1 or width < 2:
@@ -87,6 +91,8 @@ class RolloutAgent:
         return actions, rows, cands[rows]
 
     def act(self, batch: Batch) -> np.ndarray:
+        """(B,) int64: the heuristic's actions, replaced where the rollouts found a candidate
+        surely better (module docstring)."""
         actions, rows, cands = self.candidates(batch)
         if rows.size:
             values = self.evaluate(batch.engine, batch.state, rows, cands)     # (n, width, K)

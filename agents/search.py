@@ -59,6 +59,12 @@ _SHARE_SALT = 0x5A4E              # the draw of which decisions a partial search
 
 
 class SearchAgent:
+    """The search of the module docstring: ``futures`` per candidate in the first round,
+    ``width`` candidates, ``horizon`` turns of rollout, at the decisions ``kinds`` (a ``share``
+    of them); ``progress`` and ``margin`` as described there; ``value`` replaces the fitted win
+    model as leaf value, ``net`` the heuristic as prior, rollout policy and leaf; ``plans``: the
+    heuristic's team plans; ``seed`` keys the futures."""
+
     def __init__(self, futures: int = 8, width: int = 4, horizon: int = 8, seed: int = 0,
                  kinds=KINDS, progress: float = 0.02, margin: float = 0.0,
                  value: WinModel | None = None, net: PolicyValueNet | None = None,

@@ -101,6 +101,7 @@ class WinModel:
                              f"features, got {width} outputs and {self.mean.shape} means")
 
     def logit(self, X: np.ndarray) -> np.ndarray:
+        """(B,) the model's log-odds of a win for features ``X`` (B, len(FEATURES))."""
         h = (X - self.mean) / self.scale
         for i, (w, b) in enumerate(self.layers):
             # einsum sums each row in a fixed order; a BLAS product may sum a row in another
@@ -117,6 +118,7 @@ class WinModel:
 
     @staticmethod
     def standardiser(X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The per-feature mean and scale of ``X`` (a constant feature's scale is 1)."""
         scale = X.std(0)
         return X.mean(0), np.where(scale > 0, scale, 1.0)
 
@@ -142,16 +144,20 @@ class WinModel:
         return cls([(w[:-1, None], w[-1:])], mean, scale, meta)
 
     def to_json(self) -> dict:
+        """The model as the JSON of ``agents/data/win_model.json`` (``load`` reads it back)."""
         return {"features": list(FEATURES), "mean": self.mean.tolist(),
                 "scale": self.scale.tolist(), "meta": self.meta,
                 "layers": [{"weights": w.tolist(), "bias": b.tolist()} for w, b in self.layers]}
 
     def save(self, path) -> None:
+        """Write ``to_json`` to ``path`` (its folder made if needed)."""
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         Path(path).write_text(json.dumps(self.to_json()) + "\n")
 
     @classmethod
     def load(cls, path=DEFAULT_PATH) -> "WinModel":
+        """The model of a JSON file (default: the shipped fit); ``ValueError`` if it was fitted
+        on other features."""
         d = json.loads(Path(path).read_text())
         if list(d["features"]) != list(FEATURES):
             raise ValueError(f"{path} was fitted on other features ({len(d['features'])}); "

@@ -82,5 +82,7 @@ def range_of(action: int) -> tuple[str, int]:
 
 
 def action_meaning(action: int) -> str:
+    """What action id ``action`` does, in words (``"move to tile (0,1)"``); ``ValueError`` out
+    of range."""
     name, i = range_of(int(action))
     return _READ[name](i)

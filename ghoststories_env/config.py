@@ -111,38 +111,52 @@ class GameConfig:
     # -- values derived from the level table --------------------------------------------------------
     @property
     def level(self) -> dict:
+        """The level's row of the level table (``cards.LEVELS``: starting Qi, incarnations,
+        bonuses...)."""
         return LEVELS[self.difficulty]
 
     @property
     def taoist_qi(self) -> int:
+        """A Taoist's starting Qi: ``start_qi``, else the level's."""
         return self.start_qi if self.start_qi is not None else self.level["start_qi"]
 
     @property
     def neutral_qi(self) -> int:
+        """A neutral board's starting Qi: ``neutral_start_qi``, else the Taoists'."""
         return self.neutral_start_qi if self.neutral_start_qi is not None else self.taoist_qi
 
     @property
     def haunted_limit(self) -> int:
+        """Haunted tiles that lose the game: ``haunted_tiles_to_lose``, else the level's."""
         v = self.haunted_tiles_to_lose
         return v if v is not None else self.level["haunted_tiles_to_lose"]
 
     @property
     def num_incarnations(self) -> int:
+        """Incarnations shuffled into the deck, by level and player count (1-2 or 3-4)."""
         return self.level["incarnations"][self.num_players >= 3]
 
     @property
     def incarnation_bonus(self) -> tuple[int, ...]:
+        """Score bonus per incarnation defeated before the last one (rules §14), by player
+        count."""
         return self.level["incarnation_bonus"][self.num_players >= 3]
 
     @property
     def start_yinyang(self) -> bool:
+        """The Taoists hold their Yin-Yang token at the start (the level's, or
+        ``hell_start_yinyang`` at Hell)."""
         return self.level["start_yinyang"] or (self.difficulty == "hell" and self.hell_start_yinyang)
 
     @property
     def start_black_token(self) -> bool:
+        """Each Taoist starts with a black Tao token (Initiation, unless
+        ``initiation_black_token`` is off)."""
         return self.level["start_black_token"] and self.initiation_black_token
 
     def replace(self, **changes: Any) -> "GameConfig":
+        """A copy with the given fields changed, checked as a new configuration; an unknown field
+        is a ``ValueError`` suggesting the closest one."""
         names = [f.name for f in dataclasses.fields(self)]
         unknown = sorted(map(str, set(changes) - set(names)))
         if unknown:
@@ -153,10 +167,12 @@ class GameConfig:
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:
+        """Every field by name, JSON-safe (``from_dict`` reads it back)."""
         return dataclasses.asdict(self)
 
     @classmethod
     def from_dict(cls, d: dict) -> "GameConfig":
+        """The configuration of a ``to_dict`` dict (missing fields take their defaults)."""
         return cls().replace(**d)
 
     @classmethod
@@ -176,7 +192,7 @@ _SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 3, 40, 40, 
 _SHORT.maxlist = _SHORT.maxdict = _SHORT.maxtuple = 6
 
 
-def short_repr(value) -> str:
+def short_repr(value: Any) -> str:
     """``repr`` cut short, for error messages (a bad value may be huge or deeply nested)."""
     return _SHORT.repr(value)
 
@@ -253,7 +269,8 @@ def encode(cfg: GameConfig) -> np.ndarray:
     return np.array(row, np.int8)
 
 
-def decode(row) -> GameConfig:
+def decode(row: np.ndarray) -> GameConfig:
+    """The ``GameConfig`` of an ``encode`` row (a game's ``State.rules`` row)."""
     kw = {}
     for f, v in zip(dataclasses.fields(GameConfig), row):
         v = int(v)

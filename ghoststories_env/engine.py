@@ -16,6 +16,8 @@ invariants of ``invariants.py``; ``from_dicts`` runs them itself).
 
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 import numpy as np
 
 from . import actions as A
@@ -30,12 +32,12 @@ class Engine:
 
     num_actions = A.NUM_ACTIONS
 
-    def __init__(self, config: GameConfig | None = None, **overrides):
+    def __init__(self, config: GameConfig | None = None, **overrides: Any) -> None:
         config = config or GameConfig()
         self.config = config.replace(**overrides) if overrides else config
 
     # -- core -------------------------------------------------------------------------------------
-    def reset(self, seeds) -> State:
+    def reset(self, seeds: Iterable[int] | np.ndarray) -> State:
         """A batch of new games, one per seed, each at its first decision."""
         seeds = np.asarray(seeds)
         if seeds.ndim != 1 or seeds.size == 0 or not np.issubdtype(seeds.dtype, np.integer):
@@ -45,7 +47,8 @@ class Engine:
         stack.advance(S, np.arange(S.batch_size), IS_AUTO)
         return S
 
-    def step(self, state: State, actions, record: bool = False):
+    def step(self, state: State, actions: np.ndarray | Iterable[int],
+             record: bool = False) -> State | tuple[State, list[list[dict]]]:
         """Apply one action per game and run each game to its next decision. Finished games stay
         frozen and ignore their action. Raises ValueError (state untouched) on bad input.
         ``record=True`` returns ``(state, events)``: what happened in each game between the two
@@ -69,6 +72,8 @@ class Engine:
         return state.mask.copy()
 
     def score(self, state: State) -> np.ndarray:
+        """(B,) int64 official score of every game (rules §14); a running game is scored as it
+        stands, as if lost now."""
         return _score(state)
 
     @staticmethod
@@ -80,6 +85,7 @@ class Engine:
     # -- inspection -------------------------------------------------------------------------------
     @staticmethod
     def action_meaning(action: int) -> str:
+        """What action id ``action`` does, in words (``actions.action_meaning``)."""
         return A.action_meaning(action)
 
     @staticmethod
@@ -98,18 +104,22 @@ class Engine:
 
     @staticmethod
     def config_of(state: State, i: int) -> GameConfig:
+        """The ``GameConfig`` game ``i`` plays by (each game carries it in ``state.rules``)."""
         return decode(state.rules[i])
 
     def render_text(self, state: State, i: int = 0) -> str:
+        """Game ``i`` as a text picture of the table (``render_text.py``)."""
         from .render_text import render
         return render(state, i)
 
     # -- scenarios --------------------------------------------------------------------------------
     def to_dict(self, state: State, i: int = 0) -> dict:
+        """Game ``i`` as a JSON-safe scenario dict (``scenario/``): everything its future depends
+        on, random stream included, so ``from_dicts`` rebuilds it exactly."""
         from .scenario import to_dict
         return to_dict(state, i)
 
-    def from_dicts(self, dicts, advance: bool = True) -> State:
+    def from_dicts(self, dicts: Iterable[dict], advance: bool = True) -> State:
         """Games built from scenario dicts (``scenario/__init__.py``), each run on to its first
         decision; ``advance=False`` returns the positions exactly as given (not steppable: their
         legal-action masks are empty until the effect loop runs)."""

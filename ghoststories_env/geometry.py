@@ -58,8 +58,11 @@ for _a in (SPACE_LINE, SPACE_SEAT, SPACE_FRONT, OPPOSITE, FACES, FACING, IS_CORN
 
 
 def position_name(p: int) -> str:
+    """``"(row,column)"`` of village position ``p`` (0 to 8, row by row)."""
     return f"({p // 3},{p % 3})"
 
 
 def space_name(g: int) -> str:
+    """``"north board space 1"``: the seat of ghost space ``g`` (0 to 11) and its place on that
+    board, 1 to 3."""
     return f"{SEAT_NAMES[g // 3]} board space {g % 3 + 1}"

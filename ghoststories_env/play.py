@@ -23,6 +23,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Sequence, TextIO
 
 import numpy as np
 
@@ -32,6 +33,9 @@ from .config import PRESETS, GameConfig
 from .engine import Engine
 from .geometry import SEAT_NAMES
 
+if TYPE_CHECKING:
+    from .agents import Agent
+
 FORMAT = "ghoststories_env replay 1"
 HELP = ("commands: <number> plays the listed action, #<id> an action by its id, u undoes back to "
         "your previous decision, s [file] saves the game, q quits, ? shows this")
@@ -40,7 +44,8 @@ HELP = ("commands: <number> plays the listed action, #<id> an action by its id, 
 class Game:
     """One game as a seed and a list of actions, which is all a replay file holds."""
 
-    def __init__(self, config: GameConfig, seed: int, actions=(), by=()):
+    def __init__(self, config: GameConfig, seed: int, actions: Sequence[int] = (),
+                 by: Sequence[str] = ()) -> None:
         self.config, self.seed = config, int(seed)
         self.engine = Engine(config)
         self.actions: list[int] = []
@@ -50,6 +55,8 @@ class Game:
             self.step(int(a), who)
 
     def step(self, action: int, who: str) -> None:
+        """Play ``action`` and note that ``who`` chose it; an illegal one raises ``ValueError``
+        (the engine's) and changes nothing."""
         self.state = self.engine.step(self.state, np.array([action]))   # raises on an illegal one
         self.actions.append(action)
         self.by.append(who)
@@ -62,9 +69,11 @@ class Game:
 
     @property
     def over(self) -> bool:
+        """The game has ended (won or lost)."""
         return bool(self.state.terminated[0])
 
     def seat(self) -> int:
+        """The board seat of the Taoist who must decide, -1 once the game is over."""
         return int(Engine.current_player(self.state)[0])
 
     def taoists(self) -> list[int]:
@@ -72,17 +81,22 @@ class Game:
         return np.flatnonzero(self.state.is_player[0]).tolist()
 
     def legal(self) -> np.ndarray:
+        """The legal action ids now, ascending (int64)."""
         return np.flatnonzero(self.engine.legal_action_mask(self.state)[0])
 
     def to_json(self) -> dict:
+        """The replay file's content: format, configuration, seed, actions and who chose each."""
         return {"format": FORMAT, "config": self.config.to_dict(), "seed": self.seed,
                 "actions": self.actions, "by": self.by}
 
-    def save(self, path) -> None:
+    def save(self, path: str | Path) -> None:
+        """Write the replay file (JSON, ``to_json``) to ``path``."""
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
 
     @classmethod
-    def load(cls, path) -> "Game":
+    def load(cls, path: str | Path) -> "Game":
+        """The game of a replay file, rebuilt by replaying its actions (``ValueError`` for a file
+        of another format, or an action that is not legal)."""
         d = json.loads(Path(path).read_text())
         if d.get("format") != FORMAT:
             raise ValueError(f"{path} is not a replay file ({FORMAT!r}), its format is "
@@ -91,6 +105,7 @@ class Game:
 
 
 def seat_label(game: Game, seat: int) -> str:
+    """``"north (red)"``: a board seat's name and the colour of the board there."""
     return f"{SEAT_NAMES[seat]} ({C.COLOURS[int(game.state.seat_colour[0, seat])]})"
 
 
@@ -98,16 +113,18 @@ class Session:
     """The loop: draws the table, asks the person at their seats (``humans``: board seats), lets
     the agent play the others."""
 
-    def __init__(self, game: Game, humans: set[int], agent, save_to: str, out=sys.stdout,
-                 read=input):
+    def __init__(self, game: Game, humans: set[int], agent: Agent, save_to: str,
+                 out: TextIO = sys.stdout, read: Callable[[str], str] = input) -> None:
         self.game, self.humans, self.agent = game, humans, agent
         self.save_to, self.out, self.read = save_to, out, read
         self.run_on = False           # watching: Enter plays one decision, "c" plays on
 
     def say(self, text: str = "") -> None:
+        """Print a line to the session's output."""
         print(text, file=self.out, flush=True)
 
     def run(self) -> Game:
+        """Play until the game ends or the person quits; returns the game as it stands."""
         g = self.game
         while not g.over:
             self.say()
@@ -128,6 +145,7 @@ class Session:
         return g
 
     def agent_plays(self, seat: int) -> None:
+        """The agent's decision at ``seat``, played and announced."""
         from .agents import Batch
         g = self.game
         action = int(self.agent.act(Batch(g.engine, g.state))[0])
@@ -135,6 +153,8 @@ class Session:
         g.step(action, self.agent.name)
 
     def pause(self) -> bool:
+        """While watching, wait for Enter (one decision), ``c`` (play on) or ``s`` (save); False
+        when the person quits."""
         answer = self.read("Enter: next decision, c: play on to the end, s [file]: save, q: quit > ")
         word, _, arg = answer.strip().partition(" ")
         if word == "q":
@@ -175,6 +195,8 @@ class Session:
                     return True
 
     def parse(self, word: str, legal: np.ndarray) -> int | None:
+        """The action a typed word names (a number in the list, or ``#<id>``), or None after
+        saying why it names none."""
         try:
             if word.startswith("#"):
                 action = int(word[1:])
@@ -203,12 +225,15 @@ class Session:
         return True
 
     def save(self, path: str) -> None:
+        """Save the replay file to ``path`` (empty: the session's ``--save`` file)."""
         path = path or self.save_to
         self.game.save(path)
         self.say(f"saved to {path} ({len(self.game.actions)} actions)")
 
 
-def parse(argv=None) -> argparse.Namespace:
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line, with the game to play (``game``: loaded or new) and the board seats the
+    person plays (``humans``) added; a bad ``--seats`` exits with argparse's usage error."""
     p = argparse.ArgumentParser(prog="python -m ghoststories_env.play", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--preset", default="initiation-4p", choices=sorted(PRESETS),
@@ -241,7 +266,7 @@ def parse(argv=None) -> argparse.Namespace:
     return a
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """The command (``ghoststories-play``); 0 when the game ends or the person quits."""
     a = parse(argv)
     from . import agents

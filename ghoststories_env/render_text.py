@@ -9,7 +9,7 @@ from .config import decode
 from .geometry import SEAT_NAMES, position_name
 from .rules import stack
 from .rules.common import power_on
-from .state import LOSS_REASONS
+from .state import LOSS_REASONS, State
 
 _INITIAL = {c: c[0].upper() for c in C.COLOURS}
 _INITIAL["black"] = "K"
@@ -39,7 +39,9 @@ def _ghost(S, i, g) -> str:
     return ", ".join(bits)
 
 
-def render(S, i: int = 0) -> str:
+def render(S: State, i: int = 0) -> str:
+    """The text picture of game ``i`` of the batch ``S``: its status and decision, the village,
+    every board with its ghosts and Taoist, the supply and the deck (``Engine.render_text``)."""
     cfg = decode(S.rules[i])
     colour = [C.COLOURS[c] for c in S.seat_colour[i]]
     out = []

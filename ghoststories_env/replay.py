@@ -35,7 +35,7 @@ from .play import FORMAT, Game, seat_label
 GOLDEN_KEYS = {"preset", "seed", "steps"}
 
 
-def load(path) -> Game:
+def load(path: str | Path) -> Game:
     """A game from a replay file of ``play.py`` or a golden replay of ``tests/golden/``."""
     d = json.loads(Path(path).read_text())
     if d.get("format") == FORMAT:
@@ -161,7 +161,9 @@ def page(game: Game, title: str | None = None) -> str:
                        last=len(records) - 1, frames=data)
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
+    """The command (``ghoststories-replay``): write the page of a replay file, a golden replay or
+    a benchmark row (``--preset``, ``--seed``, ``--agent``) to ``--out``; 0 when written."""
     p = argparse.ArgumentParser(prog="python -m ghoststories_env.replay", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", nargs="?", help="a replay file (play.py) or a golden replay")

@@ -8,7 +8,12 @@ Tests and scenarios may queue forced die faces, which are used before the stream
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterable
+
 import numpy as np
+
+if TYPE_CHECKING:
+    from .state import State
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -21,7 +26,7 @@ def _mix(z: np.ndarray) -> np.ndarray:
     return z ^ (z >> np.uint64(31))
 
 
-def seed_keys(seeds) -> np.ndarray:
+def seed_keys(seeds: Iterable[int] | np.ndarray) -> np.ndarray:
     """(B,) uint64 stream keys from integer seeds (any Python ints; taken modulo 2**64)."""
     seeds = np.asarray([int(s) % (1 << 64) for s in np.asarray(seeds).ravel()], dtype=np.uint64)
     return _mix(seeds * _GOLDEN + _GOLDEN)
@@ -33,21 +38,22 @@ def draw(key: np.ndarray, ctr: np.ndarray, n: int) -> np.ndarray:
     return _mix(key[:, None] + steps * _GOLDEN)
 
 
-def uniform_int(S, idx: np.ndarray, n: int, high) -> np.ndarray:
+def uniform_int(S: State, idx: np.ndarray, n: int, high: int | np.ndarray) -> np.ndarray:
     """(len(idx), n) int64 draws in ``[0, high)`` for games ``idx``; advances their counters by n."""
     v = draw(S.rng_key[idx], S.rng_ctr[idx], n)
     S.rng_ctr[idx] += np.uint64(n)
     return (v % np.asarray(high, dtype=np.uint64)).astype(np.int64)
 
 
-def permutations(S, idx: np.ndarray, size: int) -> np.ndarray:
+def permutations(S: State, idx: np.ndarray, size: int) -> np.ndarray:
     """(len(idx), size) uniform random permutations of ``0 .. size - 1``, one per game."""
     v = draw(S.rng_key[idx], S.rng_ctr[idx], size)
     S.rng_ctr[idx] += np.uint64(size)
     return np.argsort(v, axis=1, kind="stable").astype(np.int8)
 
 
-def roll(S, idx: np.ndarray, counts: np.ndarray, queue: np.ndarray, width: int) -> np.ndarray:
+def roll(S: State, idx: np.ndarray, counts: np.ndarray, queue: np.ndarray,
+         width: int) -> np.ndarray:
     """Roll ``counts[i]`` six-sided dice for game ``idx[i]``; (len(idx), width) faces, -1 padded.
 
     Faces queued in ``queue`` (a (B, F) forced-face array of the state) are used first, in order,

@@ -32,6 +32,11 @@ USED_MANTRA, USED_POCKETS, USED_TWIN_WINDS, PLACED_BUDDHA = 1, 2, 4, 8
 
 @dataclass
 class State:
+    """A batch of B games: one numpy array per fact, the batch axis first (each field's shape,
+    dtype and meaning are noted beside it in the source). ``copy``, ``take``, ``put`` and
+    ``concatenate`` clone, slice, write back and stack games; ``Engine.step`` returns a new
+    state and leaves its input as it was."""
+
     rules: np.ndarray             # (B, R.WIDTH) int8: the game's configuration (config.R columns)
     # -- status -------------------------------------------------------------------------------------
     terminated: np.ndarray        # (B,) bool: the game is over
@@ -108,17 +113,19 @@ class State:
 
     @property
     def batch_size(self) -> int:
+        """B, the number of games."""
         return self.terminated.shape[0]
 
     def copy(self) -> "State":
+        """A deep copy: every array copied, so the two batches never share memory."""
         return State(**{f.name: getattr(self, f.name).copy() for f in dataclasses.fields(self)})
 
-    def take(self, rows) -> "State":
+    def take(self, rows: np.ndarray | list[int]) -> "State":
         """A new state holding the given rows (games), in that order."""
         rows = np.asarray(rows)
         return State(**{f.name: getattr(self, f.name)[rows] for f in dataclasses.fields(self)})
 
-    def put(self, rows, other: "State") -> None:
+    def put(self, rows: np.ndarray | list[int], other: "State") -> None:
         """Write the games of ``other`` into the given rows of this state, in place."""
         rows = np.asarray(rows)
         for f in dataclasses.fields(self):
@@ -126,10 +133,12 @@ class State:
 
     @staticmethod
     def concatenate(states: list["State"]) -> "State":
+        """One batch of the games of ``states``, in order (their configurations may differ)."""
         return State(**{f.name: np.concatenate([getattr(s, f.name) for s in states])
                         for f in dataclasses.fields(State)})
 
     def equals(self, other: "State") -> bool:
+        """Every array equal, caches included: the same games in the same order."""
         return all(np.array_equal(getattr(self, f.name), getattr(other, f.name))
                    for f in dataclasses.fields(self))
 

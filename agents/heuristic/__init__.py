@@ -112,6 +112,8 @@ class HeuristicAgent:
         return out
 
     def act(self, batch: Batch) -> np.ndarray:
+        """(B,) int64: the best-scored legal action of every game (``scores``; 0 for finished
+        ones)."""
         return self.scores(batch).argmax(1)       # finished games (all -inf) get 0
 
 

@@ -68,6 +68,11 @@ def settled(x):
 
 
 class Ctx:
+    """The facts of games ``idx`` of state ``S`` (n rows), all waiting on the same kind of
+    decision: the top effect's arguments (``who``, ``a``, ``b``), table facts as cached
+    properties, and per-seat facts shared through ``per_context``; ``plans`` are the team plans
+    switched on."""
+
     def __init__(self, S, idx: np.ndarray, plans: frozenset = frozenset()):
         self.S, self.idx = S, idx
         self.plans = plans                  # team plans switched on (``plans.py``); none by default
@@ -90,10 +95,12 @@ class Ctx:
     # -- table ---------------------------------------------------------------------------------------
     @cached_property
     def bits(self):
+        """(n, 12) int16 ability bits of the ghost on each space (``common.space_bits``)."""
         return common.space_bits(self.S, self.idx)
 
     @cached_property
     def on(self):
+        """(n, 4) bool: each board's Taoist power works (``common.power_on``)."""
         return common.power_on(self.S, self.idx, self.bits)
 
     @per_context
@@ -103,38 +110,47 @@ class Ctx:
 
     @cached_property
     def living(self):
+        """(n, 4) bool: a living Taoist plays this seat."""
         return common.living(self.S, self.idx)
 
     @cached_property
     def ghost(self):
+        """(n, 12) int64 card id on each space, -1 = empty."""
         return self.S.ghost[self.idx].astype(np.int64)
 
     @cached_property
     def card(self):
+        """(n, 12) int64 card id on each space, 0 where empty (an index; see ``has_ghost``)."""
         return np.maximum(self.ghost, 0)
 
     @cached_property
     def has_ghost(self):
+        """(n, 12) bool: a ghost stands on the space."""
         return self.ghost >= 0
 
     @cached_property
     def is_inc(self):
+        """(n, 12) bool: the ghost on the space is an incarnation of Wu-Feng."""
         return self.has_ghost & C.IS_INCARNATION[self.card]
 
     @cached_property
     def haunted(self):
+        """(n, 9) bool: the tile at each village position is haunted."""
         return self.S.haunted[self.idx]
 
     @cached_property
     def n_haunted(self):
+        """(n,) haunted tiles."""
         return self.haunted.sum(1)
 
     @cached_property
     def limit(self):
+        """(n,) int64 haunted tiles that lose the game (the level's limit)."""
         return self.S.rules[self.idx, R.HAUNTED_LIMIT].astype(np.int64)
 
     @cached_property
     def cards_left(self):
+        """(n,) int64 cards still in the deck."""
         return (self.S.deck_len[self.idx].astype(np.int64) - self.S.deck_pos[self.idx])
 
     @cached_property
@@ -160,6 +176,7 @@ class Ctx:
 
     @cached_property
     def n_living(self):
+        """(n,) living Taoists."""
         return self.living.sum(1)
 
     # -- exorcism conditions -------------------------------------------------------------------------
@@ -177,6 +194,7 @@ class Ctx:
 
     @cached_property
     def immune(self):
+        """(n, 12) bool: the ghost on the space is dice-immune (no die face counts against it)."""
         return (self.bits & C.B_DICE_IMMUNE) != 0
 
     @cached_property
@@ -198,14 +216,17 @@ class Ctx:
 
     @cached_property
     def tao_locked(self):
+        """(n,) bool: an Inactive-Tao marker is in play: Tao tokens cannot be spent."""
         return common.tao_locked(self.S, self.idx)
 
     @cached_property
     def n_dice_base(self):
+        """(n,) int64 Tao dice an exorcism rolls before powers: 3 less those captured."""
         return np.maximum(0, 3 - common.captured_dice(self.S, self.idx))
 
     @cached_property
     def white_wild(self):
+        """(n,) bool: white faces count as any colour (no Nameless in play)."""
         return common.white_is_wild(self.S, self.idx)
 
     def pooled_tokens(self, who):
@@ -221,4 +242,5 @@ class Ctx:
 
     @cached_property
     def space_seat(self):
+        """(n, 12) seat whose board holds each space (read-only broadcast)."""
         return np.broadcast_to(SPACE_SEAT, (self.n, 12))

@@ -104,6 +104,7 @@ def space_scores(ctx: Ctx, card: np.ndarray, moving_from=None) -> np.ndarray:
 
 
 def place(ctx: Ctx) -> np.ndarray:
+    """PLACE: (n, A) scores of the spaces for the arriving ghost ``ctx.a`` (``space_scores``)."""
     s = np.zeros((ctx.n, A.NUM_ACTIONS))
     s[:, A.CHOOSE_SPACE:A.CHOOSE_SPACE + 12] = space_scores(ctx, ctx.a)
     return s

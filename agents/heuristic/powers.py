@@ -17,6 +17,7 @@ for _p in (C.POCKETS, C.PEAKS, C.HEAVENLY_GUST, C.MOUNTAIN):
 
 
 def power_side(ctx) -> np.ndarray:
+    """POWER_SIDE: (n, A) scores of the two sides of the board, by ``PREFERENCE``."""
     colour = ctx.S.seat_colour[ctx.idx, ctx.who].astype(np.int64)
     s = np.zeros((ctx.n, A.NUM_ACTIONS))
     s[:, A.POWER_SIDE:A.POWER_SIDE + 2] = PREFERENCE[POWERS_OF_COLOUR[colour]]

@@ -56,6 +56,7 @@ def _position_values(ctx: Ctx, who, pw) -> np.ndarray:
 
 
 def seat_position_values(ctx: Ctx, seat) -> np.ndarray:
+    """``position_values`` for ``seat`` (an int or (n,) seats) with that seat's own powers."""
     return position_values(ctx, np.asarray(seat, np.int64))
 
 
@@ -126,6 +127,8 @@ def _power_tokens(ctx: Ctx, s: np.ndarray, before: np.ndarray) -> None:
 # -- the YANG decision --------------------------------------------------------------------------------
 
 def yang(ctx: Ctx) -> np.ndarray:
+    """YANG: (n, A) scores of every Yang-phase action: the move and the extras before it
+    (stage 0), then the help, an exorcism, a Buddha or pass at the Taoist's tile."""
     who, stage = ctx.who, ctx.a
     pw = ctx.powers(who)
     plan = exorcism.plan(ctx, who, pw)

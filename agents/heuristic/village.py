@@ -74,6 +74,8 @@ def _altar(ctx, who):
 
 
 def herbalist_value(ctx, who):
+    """(n,) worth of the Herbalist's help: two dice, each worth the average token it brings (a
+    white face: the best colour, where white is wild)."""
     tv = token_values(ctx) * (ctx.S.tao_supply[ctx.idx] > 0)
     white = tv.max(1) * ctx.white_wild
     return 2 * (tv.sum(1) + white) / 6
@@ -81,6 +83,8 @@ def herbalist_value(ctx, who):
 
 @per_context
 def sorcerer_targets(ctx: Ctx) -> np.ndarray:
+    """(n, 12) worth of the Sorcerer exorcising each ghost (its threat), -inf where there is
+    no ghost or an incarnation."""
     return np.where(ctx.has_ghost & ~ctx.is_inc, threat(ctx), -np.inf)
 
 
@@ -157,14 +161,17 @@ def _scores(ctx, start, values):
 
 
 def circle_colour(ctx: Ctx) -> np.ndarray:
+    """CIRCLE_COLOUR: the colour whose -1 is worth most (``circle_benefit``)."""
     return _scores(ctx, A.CHOOSE_COLOUR, circle_benefit(ctx))
 
 
 def take_tao(ctx: Ctx) -> np.ndarray:
+    """TAKE_TAO: the colour whose token is worth most (``token_values``)."""
     return _scores(ctx, A.CHOOSE_COLOUR, token_values(ctx))
 
 
 def altar_pick(ctx: Ctx) -> np.ndarray:
+    """ALTAR_PICK: the haunted tile worth most to turn back (``restore_values``)."""
     return _scores(ctx, A.CHOOSE_TILE, restore_values(ctx))
 
 
@@ -188,10 +195,12 @@ def herb_reroll(ctx: Ctx) -> np.ndarray:
 
 
 def sorcerer_pick(ctx: Ctx) -> np.ndarray:
+    """SORCERER_PICK: the ordinary ghost that threatens most (``sorcerer_targets``)."""
     return _scores(ctx, A.CHOOSE_SPACE, np.nan_to_num(sorcerer_targets(ctx), neginf=-1e9))
 
 
 def night_watch_pick(ctx: Ctx) -> np.ndarray:
+    """NIGHT_WATCH_PICK: the board whose haunting figurines are worth most to send back."""
     return _scores(ctx, A.CHOOSE_TAOIST, night_watch_gain(ctx))
 
 
@@ -205,6 +214,8 @@ def pav_ghost(ctx: Ctx) -> np.ndarray:
 
 
 def pav_dest(ctx: Ctx) -> np.ndarray:
+    """PAV_DEST: where the Pavilion moves the ghost on space ``ctx.a``, scored as a placement of
+    that ghost (``ghosts.space_scores``)."""
     from .ghosts import space_scores
     card = ctx.ghost[ctx.rows, ctx.a]
     return _scores(ctx, A.CHOOSE_SPACE, space_scores(ctx, card, moving_from=ctx.a))

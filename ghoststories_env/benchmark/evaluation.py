@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any, Callable, Collection, Iterable, Sequence
 
 import numpy as np
 
@@ -19,7 +20,7 @@ from ..agents import Batch
 from ..agents.external import IllegalActionError, adapt
 from ..config import GameConfig
 from ..engine import Engine
-from ..state import LOSS_REASONS
+from ..state import LOSS_REASONS, State
 from .seeds import benchmark_seeds
 from .stats import CATEGORY_OF_REASON
 from .summary import markdown, table
@@ -31,7 +32,8 @@ def rules_text(rules: dict) -> str:
     return " ".join(f"{k}={v}" for k, v in sorted(rules.items()))
 
 
-def play(agent, engine: Engine, seeds: np.ndarray, on_done=None):
+def play(agent: agents.Agent, engine: Engine, seeds: np.ndarray,
+         on_done: Callable[[int], None] | None = None) -> State:
     """Play the games of ``seeds`` to the end; ``on_done(k)`` is told how many just finished."""
     state = engine.reset(seeds)
     while not state.terminated.all():
@@ -53,9 +55,10 @@ class Task:
     seeds: tuple[int, ...]
 
 
-def tasks(specs, levels, players, episodes: int, seed: int = 0, batch: int = 1000,
-          rules: dict | None = None, games=None, names: dict | None = None,
-          done=frozenset()) -> list[Task]:
+def tasks(specs: Iterable[str], levels: Iterable[str], players: Iterable[int], episodes: int,
+          seed: int = 0, batch: int = 1000, rules: dict | None = None,
+          games: Sequence[int] | None = None, names: dict | None = None,
+          done: Collection[tuple[str, str, int, int]] = frozenset()) -> list[Task]:
     """The batches of ``batch`` games for every (agent spec, level, player count), configuration
     by configuration: the ``test`` seeds of ``benchmark_seeds(level, players, episodes)``, only
     the indices ``games`` if given, without the games in ``done`` ((agent name, level, players,
@@ -79,7 +82,8 @@ def tasks(specs, levels, players, episodes: int, seed: int = 0, batch: int = 100
 _AGENTS: dict = {}      # per process: spec -> agent, built on first use
 
 
-def play_batch(task: Task, on_done=None, agent=None) -> list[dict]:
+def play_batch(task: Task, on_done: Callable[[int], None] | None = None,
+               agent: agents.Agent | None = None) -> list[dict]:
     """The rows of one batch; each game's ``seconds`` is its share of the batch's CPU time.
     ``agent`` plays it if given, else the agent ``task.spec`` names (built once per process)."""
     if agent is None:
@@ -120,7 +124,7 @@ class Evaluation:
         return markdown([self.summary])
 
 
-def evaluate(policy, level: str, players: int, episodes: int, seed: int = 0, batch: int = 1000,
+def evaluate(policy: Any, level: str, players: int, episodes: int, seed: int = 0, batch: int = 1000,
              rules: dict | None = None, name: str | None = None) -> Evaluation:
     """Play ``policy`` on the benchmark's ``test`` games of one configuration (``episodes`` seeds
     of ``benchmark_seeds(level, players, episodes, "test", seed)``), as the CLI does::

@@ -27,7 +27,7 @@ FIELDS = ("agent", "level", "players", "rules", "index", "seed", "won", "score",
           "turns", "loss_reason", "loss_category", "seconds")
 
 
-def read_rows(path) -> list[dict]:
+def read_rows(path: str | Path) -> list[dict]:
     """The complete rows of a games.csv: a half-written last line (a killed run) is dropped, and
     the columns older files lack are filled in (rules "", index from the seed, seconds "")."""
     with open(path, newline="") as f:
@@ -78,7 +78,7 @@ def config_counts(rows: list[dict]) -> dict[tuple[str, str, int], int]:
     return out
 
 
-def check_complete(path, rows: list[dict]) -> str | None:
+def check_complete(path: str | Path, rows: list[dict]) -> str | None:
     """Raise ``IncompleteFile`` if the run.json beside ``path`` says the run is not complete, or
     its counts differ from ``rows`` (the file's rows); return a warning when there is no record
     (a file written before run.json existed), else None."""

@@ -26,6 +26,8 @@ PLAYERS = (1, 2, 3, 4)
 
 
 def config_index(level: str, players: int) -> int:
+    """``4 * level index + players - 1``, 0 to 15: the configuration's place in the seed blocks
+    (``ValueError`` for an unknown level or player count)."""
     if level not in LEVEL_NAMES:
         raise ValueError(f"unknown level {level!r}; allowed: {', '.join(LEVEL_NAMES)}")
     if players not in PLAYERS:

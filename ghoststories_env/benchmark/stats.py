@@ -14,6 +14,7 @@ from __future__ import annotations
 from statistics import NormalDist
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 
 def z_quantile(confidence: float) -> float:
@@ -48,7 +49,7 @@ def wilson(successes: int, n: int, confidence: float = 0.95) -> tuple[float, flo
     return p, float(min(p, max(0.0, centre - half))), float(max(p, min(1.0, centre + half)))
 
 
-def mean_interval(x, confidence: float = 0.95) -> tuple[float, float, float]:
+def mean_interval(x: ArrayLike, confidence: float = 0.95) -> tuple[float, float, float]:
     """``(mean, low, high)`` with the Student t interval (a point when n == 1)."""
     x = np.asarray(x, float)
     if x.size == 0:
@@ -77,7 +78,8 @@ LOSS_CATEGORIES = ("haunted village", "dead Taoists", "deck exhausted")
 CATEGORY_OF_REASON = {1: "haunted village", 2: "haunted village", 3: "dead Taoists", 4: "deck exhausted"}
 
 
-def summarize(won, score, decisions, turns, loss_reason, confidence: float = 0.95) -> dict:
+def summarize(won: ArrayLike, score: ArrayLike, decisions: ArrayLike, turns: ArrayLike,
+              loss_reason: ArrayLike, confidence: float = 0.95) -> dict:
     """Summary of one group of games (arrays of equal length)."""
     won = np.asarray(won, bool)
     n = won.size

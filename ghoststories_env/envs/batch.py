@@ -7,10 +7,13 @@ only reshape the results and decide when to start new games. A single environmen
 
 from __future__ import annotations
 
+import dataclasses
 import numbers
 import sys
 import warnings
+from difflib import get_close_matches
 from pathlib import Path
+from typing import Any, Callable
 
 import numpy as np
 
@@ -22,11 +25,14 @@ from . import observation
 from .rewards import make_reward
 
 DEFAULT_MAX_DECISIONS = 1000   # a game under random play takes ~50 decisions, 95 at most seen
+DEFAULT_REWARD = "win_loss"    # rewards.REWARDS
+DEFAULT_FRAME = "egocentric"   # observation.FRAMES
+DEFAULT_ILLEGAL_ACTION = "forfeit"   # ILLEGAL_ACTIONS
 SEED_BOUND = 2 ** 62
 
 
 def game_config(num_players: int | None = None, difficulty: str | None = None,
-                config: GameConfig | None = None, **switches) -> GameConfig:
+                config: GameConfig | None = None, **switches: Any) -> GameConfig:
     """The configuration of an environment: ``config`` (default: ``GameConfig()``, 4 Taoists at
     Normal) with ``num_players``, ``difficulty`` and any other ``GameConfig`` field given as a
     keyword replacing its value."""
@@ -43,10 +49,12 @@ class SeedStream:
     a generator seeded with it; ``restart(None)`` carries on with the current sequence (at first,
     one seeded from fresh entropy)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.rng = np.random.default_rng()
 
-    def restart(self, seed, n: int) -> np.ndarray:
+    def restart(self, seed: int | list[int] | np.ndarray | None, n: int) -> np.ndarray:
+        """(n,) int64 seeds of the next ``n`` games, the sequence restarted from ``seed`` (an int,
+        ``n`` ints, or None to carry on)."""
         if seed is None:                    # carry on with the current sequence
             return self.next(n)
         seeds = np.asarray(seed)
@@ -58,6 +66,7 @@ class SeedStream:
         return seeds.astype(np.int64)
 
     def next(self, n: int) -> np.ndarray:
+        """(n,) int64 seeds of the next ``n`` games of the sequence, in [0, ``SEED_BOUND``)."""
         return self.rng.integers(0, SEED_BOUND, size=n, dtype=np.int64)
 
     def get_state(self) -> dict:
@@ -65,6 +74,7 @@ class SeedStream:
         return self.rng.bit_generator.state
 
     def set_state(self, state: dict) -> None:
+        """Back to a ``get_state()`` state; a bad one raises ``ValueError`` and changes nothing."""
         rng = np.random.default_rng()
         try:
             rng.bit_generator.state = state
@@ -74,8 +84,9 @@ class SeedStream:
         self.rng = rng
 
 
-def check_action(action, num_actions: int = NUM_ACTIONS) -> int:
-    """One action id: an int (Python or numpy, or a 0-d / 1-element integer array)."""
+def check_action(action: Any, num_actions: int = NUM_ACTIONS) -> int:
+    """One action id as an int, from an int (Python or numpy) or a 0-d / 1-element integer
+    array; ``TypeError`` for anything else, ``ValueError`` outside ``0..num_actions - 1``."""
     a = action
     if isinstance(a, np.ndarray):
         if a.size != 1:
@@ -89,7 +100,8 @@ def check_action(action, num_actions: int = NUM_ACTIONS) -> int:
     return int(a)
 
 
-def check_actions(actions, n: int, num_actions: int = NUM_ACTIONS, ignore=None) -> np.ndarray:
+def check_actions(actions: Any, n: int, num_actions: int = NUM_ACTIONS,
+                  ignore: np.ndarray | None = None) -> np.ndarray:
     """(n,) int64 action ids for a batch; rows in ``ignore`` (bool mask) may hold anything."""
     a = np.asarray(actions)
     if a.shape != (n,):
@@ -128,6 +140,8 @@ def caller_stacklevel() -> int:
 
 
 def illegal_message(state: State, i: int, action: int) -> str:
+    """What an environment reports of an illegal ``action`` in game ``i``: the action and its
+    meaning, the decision, and the legal actions (the first 12)."""
     legal = np.flatnonzero(state.mask[i])
     shown = ", ".join(f"{a} ({action_meaning(a)})" for a in legal[:12])
     more = f" and {legal.size - 12} more" if legal.size > 12 else ""
@@ -149,9 +163,9 @@ class GameBatch:
     action and the legal ones, the batch untouched.
     """
 
-    def __init__(self, config: GameConfig, reward: str = "win_loss",
+    def __init__(self, config: GameConfig, reward: str = DEFAULT_REWARD,
                  reward_options: dict | None = None, max_decisions: int = DEFAULT_MAX_DECISIONS,
-                 frame: str = "egocentric", illegal_action: str = "forfeit"):
+                 frame: str = DEFAULT_FRAME, illegal_action: str = DEFAULT_ILLEGAL_ACTION) -> None:
         if frame not in observation.FRAMES:
             raise ValueError(f"frame={frame!r} is not allowed; choose one of {observation.FRAMES}")
         if not isinstance(max_decisions, numbers.Integral) or max_decisions < 1:
@@ -173,7 +187,7 @@ class GameBatch:
         self.state: State | None = None
 
     # -- games --------------------------------------------------------------------------------------
-    def start(self, n: int, seed=None) -> None:
+    def start(self, n: int, seed: int | list[int] | np.ndarray | None = None) -> None:
         """Start n new games (see ``SeedStream.restart`` for ``seed``)."""
         self.state = self.engine.reset(self.seeds.restart(seed, n))
 
@@ -187,11 +201,11 @@ class GameBatch:
         self.state.put(rows, fresh)
         return fresh
 
-    def step(self, actions: np.ndarray):
+    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Apply one in-range action per game (finished games ignore theirs). Returns the team
-        reward, ``terminated`` (the game ended at this step, or forfeited), ``truncated`` (it
-        reached max_decisions) and ``illegal``: (B,) bool, the games forfeited by an illegal
-        action (see the class docstring)."""
+        reward, (B,) float32, then three (B,) bool arrays: ``terminated`` (the game ended at this
+        step, or forfeited), ``truncated`` (it reached max_decisions) and ``illegal`` (the games
+        forfeited by an illegal action, see the class docstring)."""
         before = self.state
         running = ~before.terminated
         in_range = np.clip(actions, 0, NUM_ACTIONS - 1)     # finished games may send anything
@@ -229,7 +243,7 @@ class GameBatch:
             raise RuntimeError("there is no game yet: call reset() before get_state()")
         return {"game": self.engine.to_dict(self.state, 0), "seeds": self.seeds.get_state()}
 
-    def restore(self, snapshot: dict, check=None) -> None:
+    def restore(self, snapshot: dict, check: Callable[[State], None] | None = None) -> None:
         """Back to a ``snapshot``; a bad one raises (``ValueError``, ``ScenarioError``, or what
         ``check(game)`` raises to refuse the restored game) and changes nothing."""
         if not isinstance(snapshot, dict) or set(snapshot) != {"game", "seeds"}:
@@ -250,7 +264,11 @@ class GameBatch:
         return self.state.terminated | (self.state.decisions >= self.max_decisions)
 
     # -- views --------------------------------------------------------------------------------------
-    def observe(self, state: State | None = None, viewer=None) -> np.ndarray:
+    def observe(self, state: State | None = None,
+                viewer: np.ndarray | int | None = None) -> np.ndarray:
+        """(B, SIZE) float32 observations of ``state`` (default: the batch's games) in the batch's
+        frame, from the seats ``viewer`` ((B,) seats or one for all; default: the deciding
+        Taoist's; ``observation.py``)."""
         return observation.encode(self.state if state is None else state, viewer, self.frame)
 
     @property
@@ -259,6 +277,7 @@ class GameBatch:
         return self.state.mask
 
     def current_player(self) -> np.ndarray:
+        """(B,) int64 seat of the Taoist who must decide in each game, -1 for a finished one."""
         return self.engine.current_player(self.state)
 
     def end_info(self, forfeited: bool, i: int = 0) -> dict:
@@ -279,19 +298,42 @@ class GameBatch:
                 "loss_reason": sub.loss_reason.astype(np.int64)}
 
 
+BATCH_KEYWORDS = ("num_players", "difficulty", "config", "reward", "reward_options",
+                  "max_decisions", "frame", "illegal_action")   # make_batch's, before **switches
+
+
+def check_switches(switches: dict[str, Any]) -> None:
+    """Refuse a keyword that is neither an environment keyword nor a ``GameConfig`` field (a
+    misspelt one lands in ``**switches``): ``ValueError`` naming the closest allowed keyword and
+    where the others are listed."""
+    fields = [f.name for f in dataclasses.fields(GameConfig) if f.name not in BATCH_KEYWORDS]
+    unknown = sorted(map(str, set(switches) - set(fields)))
+    if unknown:
+        near = get_close_matches(unknown[0], [*BATCH_KEYWORDS, *fields], n=1)
+        hint = f"did you mean {near[0]!r}? " if near else ""
+        raise ValueError(f"unknown keyword(s) {unknown}; {hint}an environment takes "
+                         f"{', '.join(BATCH_KEYWORDS)} and, as rule switches, the other GameConfig "
+                         f"fields (GameConfig.to_dict() lists them)")
+
+
 def make_batch(num_players: int | None = None, difficulty: str | None = None,
-               config: GameConfig | None = None, reward: str = "win_loss",
+               config: GameConfig | None = None, reward: str = DEFAULT_REWARD,
                reward_options: dict | None = None, max_decisions: int = DEFAULT_MAX_DECISIONS,
-               frame: str = "egocentric", illegal_action: str = "forfeit", **switches) -> GameBatch:
+               frame: str = DEFAULT_FRAME, illegal_action: str = DEFAULT_ILLEGAL_ACTION,
+               **switches: Any) -> GameBatch:
     """The options every environment takes, as keywords:
 
     * ``num_players`` (1-4, default 4), ``difficulty`` ("initiation", "normal", "nightmare",
-      "hell"; default "normal"), ``config`` (a ``GameConfig``), and any ``GameConfig`` rule switch;
+      "hell"; default "normal"), ``config`` (a ``GameConfig``), and as ``switches`` any other
+      ``GameConfig`` field (the rule switches, ``start_qi``...), replacing its value;
     * ``reward`` ("win_loss", "score", "shaped") and ``reward_options`` (``rewards.py``);
     * ``max_decisions`` (default 1000): a game still running after that many decisions is
       truncated;
     * ``frame`` ("egocentric" or "absolute", ``observation.py``);
     * ``illegal_action`` ("forfeit" or "raise", ``GameBatch``).
+
+    Any other keyword raises ``ValueError`` (``check_switches``).
     """
+    check_switches(switches)
     return GameBatch(game_config(num_players, difficulty, config, **switches), reward,
                      reward_options, max_decisions, frame, illegal_action)

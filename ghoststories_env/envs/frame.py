@@ -86,7 +86,7 @@ class Turn:
     (the absolute frame). Flat indices are built once per call of the encoder, so each read is
     one ``np.take``."""
 
-    def __init__(self, viewer: np.ndarray | None):
+    def __init__(self, viewer: np.ndarray | None) -> None:
         self.viewer = viewer
         self._flat: dict[int, np.ndarray] = {}
 
@@ -109,20 +109,28 @@ class Turn:
         n = table.shape[1]
         return np.where(x >= 0, np.take(table, v * n + np.maximum(x, 0)), -1)
 
-    def seats(self, x):
+    def seats(self, x: np.ndarray) -> np.ndarray:
+        """``x`` (B, 4, ...) indexed by absolute seat, reordered so that column j is relative
+        seat j of each row's viewer."""
         return self._reorder(x, SEAT_ABS)
 
-    def spaces(self, x):
+    def spaces(self, x: np.ndarray) -> np.ndarray:
+        """``x`` (B, 12, ...) indexed by absolute space, reordered to relative spaces."""
         return self._reorder(x, SPACE_ABS)
 
-    def positions(self, x):
+    def positions(self, x: np.ndarray) -> np.ndarray:
+        """``x`` (B, 9, ...) indexed by absolute position, reordered to relative positions."""
         return self._reorder(x, POS_ABS)
 
-    def seat_values(self, x):
+    def seat_values(self, x: np.ndarray) -> np.ndarray:
+        """``x`` (B, ...) of absolute seats, as int64 seats relative to each row's viewer (-1
+        kept)."""
         return self._map(x, SEAT_REL)
 
-    def space_values(self, x):
+    def space_values(self, x: np.ndarray) -> np.ndarray:
+        """``x`` (B, ...) of absolute spaces, as int64 relative spaces (-1 kept)."""
         return self._map(x, SPACE_REL)
 
-    def position_values(self, x):
+    def position_values(self, x: np.ndarray) -> np.ndarray:
+        """``x`` (B, ...) of absolute positions, as int64 relative positions (-1 kept)."""
         return self._map(x, POS_REL)

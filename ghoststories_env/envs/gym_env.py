@@ -22,10 +22,15 @@ makes it a ``ValueError`` instead.
 
 from __future__ import annotations
 
+from typing import Any
+
 import gymnasium as gym
 import numpy as np
 
-from .batch import check_action, illegal_message, make_batch
+from ..config import GameConfig
+from ..state import State
+from .batch import (DEFAULT_FRAME, DEFAULT_ILLEGAL_ACTION, DEFAULT_MAX_DECISIONS, DEFAULT_REWARD,
+                    check_action, illegal_message, make_batch)
 from .rendering import RENDER_MODES, check_render_mode, render_game, shows_in_human_mode
 from .spaces import LegalDiscrete, observation_space
 
@@ -33,14 +38,24 @@ from .spaces import LegalDiscrete, observation_space
 class GhostStoriesEnv(gym.Env):
     """Ghost Stories for one team controller. ``render_mode``: "ansi", "rgb_array" or "human" (the
     text picture printed after every reset and step; ``rendering.py``); the other keywords
-    (players, level, rule switches, reward, max_decisions, frame, illegal_action) are those of
-    ``batch.make_batch``. ``get_state()`` / ``set_state()`` save and restore the environment."""
+    (``num_players``, ``difficulty``, ``config``, ``reward``, ``reward_options``,
+    ``max_decisions``, ``frame``, ``illegal_action``, with the same defaults) are those of
+    ``batch.make_batch``, and ``**switches`` takes only ``GameConfig`` fields (the rule switches,
+    ``start_qi``...): any other keyword is a ``ValueError`` naming the allowed ones.
+    ``get_state()`` / ``set_state()`` save and restore the environment."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2}
 
-    def __init__(self, render_mode: str | None = None, **options):
+    def __init__(self, render_mode: str | None = None, *, num_players: int | None = None,
+                 difficulty: str | None = None, config: GameConfig | None = None,
+                 reward: str = DEFAULT_REWARD, reward_options: dict | None = None,
+                 max_decisions: int = DEFAULT_MAX_DECISIONS, frame: str = DEFAULT_FRAME,
+                 illegal_action: str = DEFAULT_ILLEGAL_ACTION, **switches: Any) -> None:
         self.render_mode = check_render_mode(render_mode)
-        self.batch = make_batch(**options)
+        self.batch = make_batch(num_players=num_players, difficulty=difficulty, config=config,
+                                reward=reward, reward_options=reward_options,
+                                max_decisions=max_decisions, frame=frame,
+                                illegal_action=illegal_action, **switches)
         self.observation_space = observation_space()
         self.action_space = LegalDiscrete(self._legal)
         self._over = True
@@ -48,11 +63,14 @@ class GhostStoriesEnv(gym.Env):
 
     # -- the Gymnasium API ----------------------------------------------------------------------------
     @shows_in_human_mode
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(self, *, seed: int | None = None,
+              options: dict | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """A new game. ``reset(seed=s)`` makes the sequence of games reproducible: this game is
         the engine's game ``s``, later ``reset()`` calls draw their seeds from ``s``.
         ``options={"scenario": d}`` starts from a scenario dict instead (``scenario/``); it must
-        be a running game (``ValueError`` for a finished one)."""
+        be a running game (``ValueError`` for a finished one). Returns ``(obs, info)``: the
+        (SIZE,) float32 observation and ``info`` with ``action_mask``, ``seat`` and
+        ``decision``."""
         super().reset(seed=seed)
         unknown = set(options or {}) - {"scenario"}
         if unknown:
@@ -70,7 +88,11 @@ class GhostStoriesEnv(gym.Env):
         return self.batch.observe()[0], self._info()
 
     @shows_in_human_mode
-    def step(self, action):
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """Gymnasium's step for the Taoist who must decide. ``info`` holds ``action_mask``
+        ((NUM_ACTIONS,) bool), ``seat`` and ``decision`` (the next decision's name), and once the
+        game ends ``won``, ``score`` and ``loss_reason``; an illegal action forfeits (module
+        docstring) and ``info["illegal_action"]`` says which it was."""
         if self._over:
             raise RuntimeError("the episode is over (or reset() was never called): call reset() "
                                "before step()")
@@ -90,7 +112,9 @@ class GhostStoriesEnv(gym.Env):
             raise RuntimeError("call reset() before action_masks()")
         return self.batch.mask[0] & (not self._over)
 
-    def render(self):
+    def render(self) -> str | np.ndarray | None:
+        """The game's picture in ``render_mode``: text ("ansi"), an (H, W, 3) uint8 array
+        ("rgb_array"), or None once printed ("human"); None with a warning without a mode."""
         if self.render_mode is None:
             gym.logger.warn(f"render() called without a render_mode; pass render_mode= one of "
                             f"{RENDER_MODES} to the environment")
@@ -119,7 +143,7 @@ class GhostStoriesEnv(gym.Env):
         return self.batch.snapshot()
 
     @shows_in_human_mode
-    def set_state(self, snapshot: dict):
+    def set_state(self, snapshot: dict) -> tuple[np.ndarray, dict[str, Any]]:
         """Back to a ``get_state()`` snapshot; returns ``(obs, info)`` there, as ``reset`` does.
         The episode goes on from there, with the same random events and the same later games as
         after the snapshot was taken (a snapshot of a
@@ -138,6 +162,6 @@ class GhostStoriesEnv(gym.Env):
         self.action_space.bind(self._legal)
 
     @property
-    def state(self):
+    def state(self) -> State | None:
         """The engine state of the game (a batch of one; read it, do not modify it)."""
         return self.batch.state

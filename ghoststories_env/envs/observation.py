@@ -108,6 +108,9 @@ class Context:
 
 
 def context(S: State) -> Context:
+    """The ``Context`` of a batch: the top effect and its arguments, the pending codes, the
+    abilities and powers in force, the undrawn deck slots, and the default viewers (the deciding
+    seat, or the active one in a finished game)."""
     B = S.batch_size
     rows = np.arange(B)
     top_slot = np.maximum(S.sp.astype(np.int64) - 1, 0)
@@ -126,7 +129,7 @@ def context(S: State) -> Context:
         viewer=np.where(who >= 0, who, S.active).astype(np.int64))
 
 
-def fill(dst: np.ndarray, *parts) -> None:
+def fill(dst: np.ndarray, *parts: np.ndarray) -> None:
     """Write ``parts`` one after the other along the last axis of ``dst``; a part with one axis
     fewer is one column. Their widths must add up to the section's declared size."""
     i, nd = 0, dst.ndim
@@ -292,6 +295,8 @@ def _context_card(S, ctx, dst):
 
 @dataclass(frozen=True)
 class Section:
+    """One named block of the observation: its ``shape`` per game, which of its axes turn with
+    the viewer (``axes``), and ``build(S, ctx, dst)``, which writes it."""
     name: str
     shape: tuple[int, ...]
     axes: tuple[str | None, ...]          # per axis: "seat", "space", "pos" turn with the viewer
@@ -342,7 +347,8 @@ def _viewers(ctx: Context, viewer) -> np.ndarray:
     return v.astype(np.int64)
 
 
-def encode(S: State, viewer=None, frame: str = "egocentric") -> np.ndarray:
+def encode(S: State, viewer: np.ndarray | int | None = None,
+           frame: str = "egocentric") -> np.ndarray:
     """(B, SIZE) float32 observation of every game, seen from ``viewer`` (B,) seats or one seat
     for all (default: the seat that must decide, or whose turn it was in a finished game)."""
     if frame not in FRAMES:
@@ -366,7 +372,7 @@ def global_state(S: State) -> np.ndarray:
     return encode(S, frame="absolute")
 
 
-def rotate(absolute: np.ndarray, viewer) -> np.ndarray:
+def rotate(absolute: np.ndarray, viewer: np.ndarray | int) -> np.ndarray:
     """Absolute encodings (B, SIZE) turned into each row's viewer's frame, by the column
     permutation that defines it (slower than ``encode``; for checks)."""
     viewer = np.broadcast_to(np.asarray(viewer), (absolute.shape[0],))

@@ -19,12 +19,12 @@ from ..rules import IS_AUTO, stack
 
 
 # -- small encoders -----------------------------------------------------------------------------------
-def thermo(x, k: int) -> np.ndarray:
+def thermo(x: np.ndarray | int, k: int) -> np.ndarray:
     """(..., k) bool: column i is ``x > i``."""
     return np.asarray(x)[..., None] > np.arange(k)
 
 
-def onehot(x, k: int) -> np.ndarray:
+def onehot(x: np.ndarray | int, k: int) -> np.ndarray:
     """(..., k) bool; an index outside 0..k-1 (e.g. -1 = none) gives all zeros."""
     return np.asarray(x)[..., None] == np.arange(k)
 

@@ -31,13 +31,17 @@ team receiving the reward of a loss; ``infos[agent]["illegal_action"]`` names th
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from ..actions import NUM_ACTIONS
+from ..config import GameConfig
 from . import observation
-from .batch import check_action, illegal_message, make_batch
+from .batch import (DEFAULT_FRAME, DEFAULT_ILLEGAL_ACTION, DEFAULT_MAX_DECISIONS, DEFAULT_REWARD,
+                    check_action, illegal_message, make_batch)
 from .rendering import RENDER_MODES, check_render_mode, render_game, shows_in_human_mode
 from .spaces import observation_space
 
@@ -52,7 +56,7 @@ class _Table:
     metadata = {"render_modes": list(RENDER_MODES), "name": "ghost_stories_v0",
                 "is_parallelizable": False, "render_fps": 2}
 
-    def _setup(self, render_mode, options):
+    def _setup(self, render_mode: str | None, options: dict[str, Any]) -> None:
         self.render_mode = check_render_mode(render_mode)
         self.batch = make_batch(**options)
         self.possible_agents = [f"taoist_{k}" for k in range(self.batch.config.num_players)]
@@ -63,10 +67,13 @@ class _Table:
         self._act_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self.state_space = observation_space()      # state() is an encoding of the same size
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """The agent's observation space: a ``Dict`` of ``"observation"`` (a ``Box`` of SIZE
+        floats in [0, 1]) and ``"action_mask"`` (a ``Box`` of NUM_ACTIONS int8 in {0, 1})."""
         return self._obs_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """The agent's action space: ``Discrete(NUM_ACTIONS)``, the engine's action ids."""
         return self._act_spaces[agent]
 
     def _start(self, seed, options) -> None:
@@ -124,6 +131,8 @@ class _Table:
         return info
 
     def state(self) -> np.ndarray:
+        """(SIZE,) float32 global state: the absolute encoding, the same whoever looks (for
+        centralised critics; ``observation.global_state``, in ``state_space``)."""
         return observation.global_state(self.batch.state)[0]
 
     def get_state(self) -> dict:
@@ -133,7 +142,7 @@ class _Table:
         return self.batch.snapshot()
 
     @shows_in_human_mode
-    def set_state(self, snapshot: dict):
+    def set_state(self, snapshot: dict) -> tuple[dict, dict] | None:
         """Back to a ``get_state()`` snapshot, returning what ``reset`` returns; the game goes on
         from there with the same random events and later games as after the snapshot was taken.
         Rewards restart from 0; a snapshot of a game that was over leaves no agent in play.
@@ -144,25 +153,35 @@ class _Table:
             self.agents = []
         return self._begin()
 
-    def render(self):
+    def render(self) -> str | np.ndarray | None:
+        """The game's picture in ``render_mode`` (text, an (H, W, 3) uint8 array, or None once
+        printed for "human"); None without a mode or before ``reset``."""
         if self.render_mode is None or self.batch.state is None:
             return None
         return render_game(self.batch.state, 0, self.render_mode)
 
-    def close(self):
-        pass
+    def close(self) -> None:
+        """Nothing to release: no window, no subprocess."""
 
 
 class GhostStoriesAECEnv(_Table, AECEnv):
-    """AEC Ghost Stories; keyword arguments as ``GhostStoriesEnv`` (gym_env.py)."""
+    """AEC Ghost Stories; keyword arguments as ``GhostStoriesEnv`` (gym_env.py): those of
+    ``batch.make_batch``, ``**switches`` for the ``GameConfig`` fields only."""
 
-    def __init__(self, render_mode: str | None = None, **options):
+    def __init__(self, render_mode: str | None = None, *, num_players: int | None = None,
+                 difficulty: str | None = None, config: GameConfig | None = None,
+                 reward: str = DEFAULT_REWARD, reward_options: dict | None = None,
+                 max_decisions: int = DEFAULT_MAX_DECISIONS, frame: str = DEFAULT_FRAME,
+                 illegal_action: str = DEFAULT_ILLEGAL_ACTION, **switches: Any) -> None:
         AECEnv.__init__(self)
-        self._setup(render_mode, options)
+        self._setup(render_mode, dict(num_players=num_players, difficulty=difficulty,
+                                      config=config, reward=reward, reward_options=reward_options,
+                                      max_decisions=max_decisions, frame=frame,
+                                      illegal_action=illegal_action, **switches))
         self._none_mask = np.zeros(NUM_ACTIONS, np.int8)
 
     @shows_in_human_mode
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game (``seed``), or the game of ``options={"scenario": d}``."""
         self._start(seed, options)
         self._begin()
@@ -177,7 +196,10 @@ class GhostStoriesAECEnv(_Table, AECEnv):
         self.infos = {a: self._info(a, self.agent_selection) for a in self.agents}
         self._seen: dict[str, dict] = {}
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's observation from his own seat: ``{"observation": (SIZE,) float32,
+        "action_mask": (NUM_ACTIONS,) int8}``, the mask all zero unless he must decide now (a
+        fresh copy at every call)."""
         if agent not in self._seen:
             selected = agent == self.agent_selection and not self.terminations.get(agent)
             acting = agent if selected else None
@@ -186,7 +208,11 @@ class GhostStoriesAECEnv(_Table, AECEnv):
         return {k: v.copy() for k, v in seen.items()}
 
     @shows_in_human_mode
-    def step(self, action):
+    def step(self, action: Any) -> None:
+        """Play ``agent_selection``'s action; the next agent selected is whoever the game asks to
+        decide, not the next in a cycle. Every agent receives the team reward; a terminated or
+        truncated agent must step with ``None``; an illegal action forfeits the game (module
+        docstring)."""
         if not self.agents:
             raise RuntimeError("every agent is done (or reset() was never called): call reset()")
         agent = self.agent_selection
@@ -211,16 +237,26 @@ class GhostStoriesAECEnv(_Table, AECEnv):
 
 
 class GhostStoriesParallelEnv(_Table, ParallelEnv):
-    """Parallel Ghost Stories; keyword arguments as ``GhostStoriesEnv`` (gym_env.py)."""
+    """Parallel Ghost Stories; keyword arguments as ``GhostStoriesEnv`` (gym_env.py): those of
+    ``batch.make_batch``, ``**switches`` for the ``GameConfig`` fields only."""
 
-    def __init__(self, render_mode: str | None = None, **options):
-        self._setup(render_mode, options)
+    def __init__(self, render_mode: str | None = None, *, num_players: int | None = None,
+                 difficulty: str | None = None, config: GameConfig | None = None,
+                 reward: str = DEFAULT_REWARD, reward_options: dict | None = None,
+                 max_decisions: int = DEFAULT_MAX_DECISIONS, frame: str = DEFAULT_FRAME,
+                 illegal_action: str = DEFAULT_ILLEGAL_ACTION, **switches: Any) -> None:
+        self._setup(render_mode, dict(num_players=num_players, difficulty=difficulty,
+                                      config=config, reward=reward, reward_options=reward_options,
+                                      max_decisions=max_decisions, frame=frame,
+                                      illegal_action=illegal_action, **switches))
         self._wait_mask = np.zeros(NUM_ACTIONS, np.int8)
         self._wait_mask[WAIT] = 1
 
     @shows_in_human_mode
-    def reset(self, seed=None, options=None):
-        """A new game (``seed``), or the game of ``options={"scenario": d}``."""
+    def reset(self, seed: int | None = None,
+              options: dict | None = None) -> tuple[dict[str, dict], dict[str, dict]]:
+        """A new game (``seed``), or the game of ``options={"scenario": d}``. Returns
+        observations and infos of every agent (``seat``, ``acting``, ``decision``)."""
         self._start(seed, options)
         return self._begin()
 
@@ -233,7 +269,13 @@ class GhostStoriesParallelEnv(_Table, ParallelEnv):
                 {a: self._info(a, acting) for a in self.agents})
 
     @shows_in_human_mode
-    def step(self, actions: dict):
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, dict], dict[str, float],
+                                                     dict[str, bool], dict[str, bool],
+                                                     dict[str, dict]]:
+        """The acting agent's action (``infos[agent]["acting"]``); the others' actions, if sent,
+        are checked and ignored. Returns PettingZoo's five dicts: every agent gets the team
+        reward; a waiting agent's mask allows only ``WAIT``; when the game ends ``agents``
+        empties and the infos hold ``won``, ``score``, ``loss_reason``."""
         if not self.agents:
             raise RuntimeError("the game is over (or reset() was never called): call reset()")
         acting = self._decider()

@@ -13,7 +13,7 @@ frames (e.g. collected from ``env.render()`` with ``render_mode="rgb_array"``) c
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -22,7 +22,7 @@ from .render_rgb import _pil, render_rgb
 
 
 def record_game(seed: int = 0, policy: Callable | None = None, max_frames: int = 1000,
-                **options) -> list[np.ndarray]:
+                **options: Any) -> list[np.ndarray]:
     """Frames of one game from its first decision to its end (or ``max_frames``): ``options``
     are the environment options (``batch.make_batch``); ``policy(state) -> action id`` gets the
     one-game engine state."""
@@ -45,7 +45,7 @@ def _images(frames: Sequence[np.ndarray]):
     return [Image.fromarray(np.asarray(f, dtype=np.uint8)) for f in frames]
 
 
-def save_gif(frames: Sequence[np.ndarray], path, ms_per_frame: int = 500) -> Path:
+def save_gif(frames: Sequence[np.ndarray], path: str | Path, ms_per_frame: int = 500) -> Path:
     """An animated GIF, one frame per picture, looping."""
     images = _images(frames)
     path = Path(path)
@@ -53,7 +53,8 @@ def save_gif(frames: Sequence[np.ndarray], path, ms_per_frame: int = 500) -> Pat
     return path
 
 
-def save_strip(frames: Sequence[np.ndarray], path, columns: int = 4, scale: float = 0.5) -> Path:
+def save_strip(frames: Sequence[np.ndarray], path: str | Path, columns: int = 4,
+               scale: float = 0.5) -> Path:
     """One picture (PNG, ...) with the frames in a grid, row by row, each scaled by ``scale``."""
     if columns < 1 or scale <= 0:
         raise ValueError(f"columns must be >= 1 and scale > 0, got {columns} and {scale}")

@@ -33,6 +33,8 @@ def ids() -> dict[str, dict]:
 
 
 def register_all() -> None:
+    """Register every id of ``ids()`` with Gymnasium (ids already registered are left as they
+    are), each with its entry point and vector entry point."""
     for env_id, kwargs in ids().items():
         if env_id not in gymnasium.registry:
             gymnasium.register(env_id, entry_point=ENTRY_POINT, vector_entry_point=VECTOR_ENTRY_POINT,

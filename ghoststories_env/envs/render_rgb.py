@@ -19,7 +19,7 @@ from ..config import decode
 from ..engine import Engine
 from ..geometry import SEAT_NAMES, SPACE_FRONT, SPACE_SEAT
 from ..rules.common import power_on
-from ..state import LOSS_REASONS, MANTRA_ON_GHOST
+from ..state import LOSS_REASONS, MANTRA_ON_GHOST, State
 
 TILE, CARD, GAP = 120, 112, 8           # village tile side, ghost card depth, spacing
 SIDE_W, SIDE_H = 190, 96                # board panels: east/west width, north/south height
@@ -222,7 +222,7 @@ def _corners(draw, S, i):
                        width=2)
 
 
-def render_rgb(S, i: int = 0) -> np.ndarray:
+def render_rgb(S: State, i: int = 0) -> np.ndarray:
     """(HEIGHT, WIDTH, 3) uint8 picture of game ``i`` of the batch ``S``."""
     Image, ImageDraw, _ = _pil()
     img = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)

@@ -15,18 +15,25 @@ Vector environments render every game: a tuple of pictures, or for "human" each 
 from __future__ import annotations
 
 import functools
+from typing import Any, Callable
+
+import numpy as np
+
+from ..state import State
 
 RENDER_MODES = ("ansi", "rgb_array", "human")
 
 
 def check_render_mode(render_mode: str | None) -> str | None:
+    """``render_mode`` itself if it is one of ``RENDER_MODES`` or None, else a ``ValueError``
+    naming the allowed ones."""
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise ValueError(f"render_mode={render_mode!r} is not allowed; choose one of "
                          f"{RENDER_MODES} or None")
     return render_mode
 
 
-def render_game(state, i: int, mode: str):
+def render_game(state: State, i: int, mode: str) -> str | np.ndarray | None:
     """The picture of game ``i``: text (``ansi``), an RGB array (``rgb_array``), or the text
     printed (``human``, returns None)."""
     if mode == "rgb_array":
@@ -40,7 +47,7 @@ def render_game(state, i: int, mode: str):
     return text
 
 
-def render_games(state, mode: str):
+def render_games(state: State, mode: str) -> tuple[str | np.ndarray, ...] | None:
     """Every game of the batch: a tuple of pictures, or None once printed (``human``)."""
     if mode == "human":
         for i in range(state.batch_size):
@@ -50,7 +57,7 @@ def render_games(state, mode: str):
     return tuple(render_game(state, i, mode) for i in range(state.batch_size))
 
 
-def shows_in_human_mode(method):
+def shows_in_human_mode(method: Callable[..., Any]) -> Callable[..., Any]:
     """Decorates an environment's ``reset`` / ``step``: in ``"human"`` mode the picture is
     printed once the call is done (Gymnasium's convention), by the environment's ``render()``."""
     @functools.wraps(method)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import inspect
 import math
 import numbers
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -119,6 +119,7 @@ class Shaped:
                         for k, v in {**SHAPING_WEIGHTS, **(weights or {})}.items()}
 
     def phi(self, S: State) -> np.ndarray:
+        """(B,) float32 potential of each game: the weighted sum of its facts, 0 once it is over."""
         facts = _facts(S)
         value = sum(w * facts[k].astype(np.float32) for k, w in self.weights.items())
         return np.where(S.terminated, 0, value)
@@ -136,7 +137,7 @@ class Shaped:
 REWARDS: dict[str, type] = {"win_loss": WinLoss, "score": Score, "shaped": Shaped}
 
 
-def make_reward(name: str = "win_loss", **options) -> RewardFn:
+def make_reward(name: str = "win_loss", **options: Any) -> RewardFn:
     """The reward ``name`` with its ``options``; a ValueError names an unknown reward, an unknown
     option or a bad value, and what is allowed."""
     if name not in REWARDS:

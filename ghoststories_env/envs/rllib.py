@@ -29,6 +29,8 @@ PettingZoo env's ``illegal_action`` (default ``"forfeit"``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 from gymnasium import spaces
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
@@ -37,6 +39,9 @@ from ..actions import NUM_ACTIONS
 from .pettingzoo_env import GhostStoriesParallelEnv
 from .spaces import observation_space
 
+if TYPE_CHECKING:
+    from ray.rllib.algorithms.ppo import PPOConfig
+
 OBS_KEY, MASK_KEY = "observations", "action_mask"     # what ActionMaskingRLModule reads
 POLICY = "taoist"           # ppo_config: one module shared by every Taoist (egocentric views)
 
@@ -44,7 +49,7 @@ POLICY = "taoist"           # ppo_config: one module shared by every Taoist (ego
 class GhostStoriesRLlibEnv(MultiAgentEnv):
     """Ghost Stories as an RLlib multi-agent env; ``config``: the env keywords (module docstring)."""
 
-    def __init__(self, config: dict | None = None):
+    def __init__(self, config: dict | None = None) -> None:
         super().__init__()
         self.game = GhostStoriesParallelEnv(**dict(config or {}))
         self.agents = self.possible_agents = list(self.game.possible_agents)
@@ -54,12 +59,19 @@ class GhostStoriesRLlibEnv(MultiAgentEnv):
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self.acting: str | None = None
 
-    def reset(self, *, seed=None, options=None):
+    def reset(self, *, seed: int | None = None,
+              options: dict | None = None) -> tuple[dict[str, dict], dict[str, dict]]:
+        """A new game (``seed``, or ``options={"scenario": d}``): the observation and info of the
+        Taoist who decides first, alone."""
         obs, infos = self.game.reset(seed=seed, options=options)
         self.acting = _acting(infos)
         return {self.acting: _rllib_obs(obs[self.acting])}, {self.acting: infos[self.acting]}
 
-    def step(self, action_dict: dict):
+    def step(self, action_dict: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        """The acting Taoist's action (``ValueError`` if ``action_dict`` lacks it): the next
+        decider's observation and info, the team reward for every Taoist, and RLlib's
+        ``terminateds`` / ``truncateds`` with ``"__all__"``; at the end every Taoist gets his
+        last observation."""
         if self.acting not in action_dict:
             raise ValueError(f"{self.acting} must decide, but the actions are for "
                              f"{sorted(action_dict)}")
@@ -76,7 +88,8 @@ class GhostStoriesRLlibEnv(MultiAgentEnv):
         return ({a: _rllib_obs(obs[a]) for a in shown}, rewards, done, cut,
                 {a: infos[a] for a in shown})
 
-    def render(self):
+    def render(self) -> str | np.ndarray | None:
+        """The parallel env's ``render()`` (its ``render_mode``, from ``config``)."""
         return self.game.render()
 
 
@@ -89,7 +102,7 @@ def _rllib_obs(pettingzoo_obs: dict) -> dict:
             MASK_KEY: pettingzoo_obs["action_mask"].astype(np.float32)}
 
 
-def ppo_config(env_config: dict | None = None, hidden: tuple = (256, 256)):
+def ppo_config(env_config: dict | None = None, hidden: tuple = (256, 256)) -> PPOConfig:
     """A ``PPOConfig`` (new API stack) on ``GhostStoriesRLlibEnv``: one action-masking module,
     ``POLICY``, shared by every Taoist (each sees the game from his own seat), fully connected
     layers ``hidden``. Set rollouts, batch sizes and learners on the result as usual."""

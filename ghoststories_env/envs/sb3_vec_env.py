@@ -23,7 +23,7 @@ unmasked ids, which mostly forfeit (sample from ``action_masks()`` instead).
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 from gymnasium import spaces
@@ -31,19 +31,31 @@ from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import VecEnv
 
 from ..actions import NUM_ACTIONS
-from .batch import check_actions, illegal_message, make_batch
+from ..config import GameConfig
+from ..state import State
+from .batch import (DEFAULT_FRAME, DEFAULT_ILLEGAL_ACTION, DEFAULT_MAX_DECISIONS, DEFAULT_REWARD,
+                    check_actions, illegal_message, make_batch)
 from .rendering import RENDER_MODES, check_render_mode, render_games, shows_in_human_mode
 from .spaces import observation_space
 
 
 class GhostStoriesSB3VecEnv(VecEnv):
-    """Keyword arguments as ``GhostStoriesEnv`` plus ``num_envs``."""
+    """``num_envs`` games as one SB3 ``VecEnv``; keyword arguments as ``GhostStoriesEnv`` (those of
+    ``batch.make_batch``, ``**switches`` for the ``GameConfig`` fields only) plus ``num_envs``."""
 
-    def __init__(self, num_envs: int = 1, render_mode: str | None = None, **options):
+    def __init__(self, num_envs: int = 1, render_mode: str | None = None, *,
+                 num_players: int | None = None, difficulty: str | None = None,
+                 config: GameConfig | None = None, reward: str = DEFAULT_REWARD,
+                 reward_options: dict | None = None, max_decisions: int = DEFAULT_MAX_DECISIONS,
+                 frame: str = DEFAULT_FRAME, illegal_action: str = DEFAULT_ILLEGAL_ACTION,
+                 **switches: Any) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
         self.render_mode = check_render_mode(render_mode)
-        self.batch = make_batch(**options)
+        self.batch = make_batch(num_players=num_players, difficulty=difficulty, config=config,
+                                reward=reward, reward_options=reward_options,
+                                max_decisions=max_decisions, frame=frame,
+                                illegal_action=illegal_action, **switches)
         super().__init__(num_envs, observation_space(), spaces.Discrete(NUM_ACTIONS))
         self.metadata = {"render_modes": list(RENDER_MODES)}
         self._actions: np.ndarray | None = None
@@ -53,6 +65,8 @@ class GhostStoriesSB3VecEnv(VecEnv):
 
     @shows_in_human_mode
     def reset(self) -> np.ndarray:
+        """New games in every row: (N, SIZE) float32 observations. After ``seed(s)`` row i plays
+        game ``s + i``, else the games carry on the sequence of seeds."""
         self.batch.start(self.num_envs, self._seeds[0])     # seed(s) set s, s + 1, ...
         self._reset_seeds()
         self._returns[:], self._lengths[:] = 0, 0
@@ -60,6 +74,7 @@ class GhostStoriesSB3VecEnv(VecEnv):
         return self.batch.observe()
 
     def step_async(self, actions: np.ndarray) -> None:
+        """Take one action per game, (N,) or (N, 1) ints, checked now; ``step_wait`` plays them."""
         if self.batch.state is None:
             raise RuntimeError("call reset() before step()")
         a = np.asarray(actions)
@@ -68,7 +83,10 @@ class GhostStoriesSB3VecEnv(VecEnv):
         self._actions = check_actions(a, self.num_envs)
 
     @shows_in_human_mode
-    def step_wait(self):
+    def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[dict[str, Any]]]:
+        """Play the actions of ``step_async``: (N, SIZE) float32 observations, (N,) float32
+        rewards, (N,) bool ``dones`` and one info dict per row, empty unless that row's game
+        ended (then restarted in the same step; its info as the module docstring says)."""
         if self._actions is None:
             raise RuntimeError("step_wait() without step_async()")
         before = self.batch.state
@@ -102,26 +120,35 @@ class GhostStoriesSB3VecEnv(VecEnv):
 
     # -- VecEnv plumbing: one batch stands for every sub-environment ------------------------------------
     def close(self) -> None:
-        pass
+        """Nothing to release: no subprocess, no window."""
 
-    def get_attr(self, attr_name: str, indices=None) -> list[Any]:
+    def get_attr(self, attr_name: str, indices: None | int | Sequence[int] = None) -> list[Any]:
+        """The attribute of this environment (one batch stands for every sub-environment),
+        repeated once per index asked."""
         return [getattr(self, attr_name)] * len(list(self._get_indices(indices)))
 
-    def set_attr(self, attr_name: str, value: Any, indices=None) -> None:
+    def set_attr(self, attr_name: str, value: Any,
+                 indices: None | int | Sequence[int] = None) -> None:
+        """Set the attribute on this environment: for every row, whatever ``indices``."""
         setattr(self, attr_name, value)
 
-    def env_method(self, method_name: str, *method_args, indices=None, **method_kwargs):
+    def env_method(self, method_name: str, *method_args: Any,
+                   indices: None | int | Sequence[int] = None, **method_kwargs: Any) -> Any:
+        """Call the method once on the batch and repeat its result per index; ``"action_masks"``
+        returns the (N, A) bool mask array itself (its rows for ``indices``)."""
         if method_name == "action_masks":
             mask = self.action_masks()
             return mask if indices is None else mask[list(self._get_indices(indices))]
         result = getattr(self, method_name)(*method_args, **method_kwargs)
         return [result] * len(list(self._get_indices(indices)))
 
-    def env_is_wrapped(self, wrapper_class, indices=None) -> list[bool]:
+    def env_is_wrapped(self, wrapper_class: type,
+                       indices: None | int | Sequence[int] = None) -> list[bool]:
+        """True for SB3's ``Monitor`` only: the batch reports ``info["episode"]`` as it would."""
         # the batch reports info["episode"] itself, as Monitor does, and nothing alters its rewards
         return [wrapper_class is Monitor] * len(list(self._get_indices(indices)))
 
-    def render(self, mode: str | None = None):
+    def render(self, mode: str | None = None) -> np.ndarray | tuple[str, ...] | None:
         """SB3's ``VecEnv.render`` for "rgb_array" (every game's picture tiled into one image) and
         for a ``mode`` other than ``render_mode`` (a warning); with ``render_mode`` "ansi" a tuple
         of every game's text, with "human" every game printed (``rendering.py``)."""
@@ -132,9 +159,11 @@ class GhostStoriesSB3VecEnv(VecEnv):
             return render_games(self.batch.state, self.render_mode)
         return super().render(mode)
 
-    def get_images(self):
+    def get_images(self) -> list[np.ndarray]:
+        """Every game's (H, W, 3) uint8 picture (``render_rgb.py``), what SB3 tiles into one."""
         return list(render_games(self.batch.state, "rgb_array"))
 
     @property
-    def state(self):
+    def state(self) -> State | None:
+        """The engine state of the batch (read it, do not modify it)."""
         return self.batch.state

@@ -24,11 +24,15 @@ class LegalDiscrete(spaces.Discrete):
     and samples like a plain ``Discrete`` until ``bind`` ties it to one again (a pickled
     environment does so itself)."""
 
-    def __init__(self, legal: Callable[[], np.ndarray | None], n: int = NUM_ACTIONS, seed=None):
+    def __init__(self, legal: Callable[[], np.ndarray | None], n: int = NUM_ACTIONS,
+                 seed: int | np.random.Generator | None = None) -> None:
         super().__init__(n, seed=seed)
         self._legal = legal
 
-    def sample(self, mask: np.ndarray | None = None, probability: np.ndarray | None = None):
+    def sample(self, mask: np.ndarray | None = None,
+               probability: np.ndarray | None = None) -> np.int64:
+        """One action id: with no ``mask`` nor ``probability``, a legal action of the bound
+        environment's decision (uniform); otherwise, or when unbound, ``Discrete.sample``."""
         if mask is None and probability is None and self._legal is not None:
             legal = self._legal()
             if legal is not None and legal.any():

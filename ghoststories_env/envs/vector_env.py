@@ -28,13 +28,18 @@ that are mostly illegal and forfeit); ``action_space.sample(mask=tuple(info["act
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ..actions import NUM_ACTIONS
-from .batch import check_actions, make_batch
+from ..config import GameConfig
+from ..state import State
+from .batch import (DEFAULT_FRAME, DEFAULT_ILLEGAL_ACTION, DEFAULT_MAX_DECISIONS, DEFAULT_REWARD,
+                    check_actions, make_batch)
 from .rendering import RENDER_MODES, check_render_mode, render_games, shows_in_human_mode
 from .spaces import observation_space
 
@@ -54,14 +59,20 @@ def ended_info(outcome: dict[str, np.ndarray], rows: np.ndarray, n: int) -> dict
 
 
 class GhostStoriesVectorEnv(VectorEnv):
-    """``num_envs`` games on one engine batch; keyword arguments as ``GhostStoriesEnv``, plus
+    """``num_envs`` games on one engine batch; keyword arguments as ``GhostStoriesEnv`` (those of
+    ``batch.make_batch``, ``**switches`` for the ``GameConfig`` fields only), plus
     ``autoreset_mode`` ("NextStep" or "SameStep", or an ``AutoresetMode``)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2,
                 "autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, num_envs: int = 1, render_mode: str | None = None,
-                 autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP, **options):
+                 autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP, *,
+                 num_players: int | None = None, difficulty: str | None = None,
+                 config: GameConfig | None = None, reward: str = DEFAULT_REWARD,
+                 reward_options: dict | None = None, max_decisions: int = DEFAULT_MAX_DECISIONS,
+                 frame: str = DEFAULT_FRAME, illegal_action: str = DEFAULT_ILLEGAL_ACTION,
+                 **switches: Any) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
         mode = getattr(autoreset_mode, "value", autoreset_mode)
@@ -71,7 +82,10 @@ class GhostStoriesVectorEnv(VectorEnv):
         check_render_mode(render_mode)
         self.autoreset_mode = AUTORESET_MODES[mode]
         self.metadata = {**self.metadata, "autoreset_mode": self.autoreset_mode}
-        self.batch = make_batch(**options)
+        self.batch = make_batch(num_players=num_players, difficulty=difficulty, config=config,
+                                reward=reward, reward_options=reward_options,
+                                max_decisions=max_decisions, frame=frame,
+                                illegal_action=illegal_action, **switches)
         self.num_envs = num_envs
         self.render_mode = render_mode
         self.single_observation_space = observation_space()
@@ -81,10 +95,12 @@ class GhostStoriesVectorEnv(VectorEnv):
         self._pending = np.zeros(num_envs, bool)     # rows to restart at the next step (NextStep)
 
     @shows_in_human_mode
-    def reset(self, *, seed=None, options: dict | None = None):
+    def reset(self, *, seed: int | list[int] | np.ndarray | None = None,
+              options: dict | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """New games in every row. ``seed``: an int (row i plays game ``seed + i``, later games
         draw their seeds from it), a list of N ints, or None (carry on with the sequence). There
-        are no ``options``."""
+        are no ``options``. Returns (N, SIZE) float32 observations and ``info`` with
+        ``action_mask`` and ``seat``."""
         if options:
             raise ValueError(f"unknown reset option(s) {sorted(options)}: the vector env takes none")
         self.batch.start(self.num_envs, seed)
@@ -92,7 +108,11 @@ class GhostStoriesVectorEnv(VectorEnv):
         return self.batch.observe(), self._info()
 
     @shows_in_human_mode
-    def step(self, actions):
+    def step(self, actions: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """One action per game, (N,) ints: (N, SIZE) float32 observations, (N,) float32 rewards,
+        (N,) bool ``terminated`` and ``truncated``, and ``info`` (module docstring). A row that
+        ended restarts as ``autoreset_mode`` says; an illegal action forfeits its game."""
         if self.batch.state is None:
             raise RuntimeError("call reset() before step()")
         pending = self._pending
@@ -146,7 +166,7 @@ class GhostStoriesVectorEnv(VectorEnv):
     def _info(self) -> dict:
         return {"action_mask": self.action_masks(), "seat": self.batch.current_player()}
 
-    def render(self):
+    def render(self) -> tuple[str | np.ndarray, ...] | None:
         """A tuple with the picture of every game (``render_mode`` "ansi" or "rgb_array"), or
         None ("human": every game printed; ``rendering.py``)."""
         if self.render_mode is None or self.batch.state is None:
@@ -154,6 +174,6 @@ class GhostStoriesVectorEnv(VectorEnv):
         return render_games(self.batch.state, self.render_mode)
 
     @property
-    def state(self):
+    def state(self) -> State | None:
         """The engine state of the batch (read it, do not modify it)."""
         return self.batch.state

@@ -112,6 +112,7 @@ def lose(S, idx, reason: int) -> None:
 
 
 def check_haunted_limit(S, idx) -> None:
+    """Games ``idx`` with as many haunted tiles as their level allows are lost (rules §10)."""
     if idx.size == 0:
         return
     over = S.haunted[idx].sum(1) >= S.rules[idx, R.HAUNTED_LIMIT]
@@ -145,6 +146,7 @@ def tao_locked(S, idx) -> np.ndarray:
 
 
 def captured_dice(S, idx) -> np.ndarray:
+    """(n,) int: Tao dice captured by the ghosts in play, one per captor."""
     return card_flag(S, idx, C.B_CAPTURE).sum(1)
 
 
@@ -154,4 +156,5 @@ def white_is_wild(S, idx) -> np.ndarray:
 
 
 def is_centre(S, idx, who) -> np.ndarray:
+    """(n,) bool: Taoist ``who`` stands on the central tile."""
     return S.pos[idx, who] == CENTRE

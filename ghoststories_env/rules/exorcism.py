@@ -50,6 +50,9 @@ def targetable(S, idx, who, bits=None) -> np.ndarray:
 
 @effect("EXO_START")
 def exo_start(S, idx):
+    """An exorcism begins: its targets are noted and the Tao dice rolled (3 less those captured,
+    plus the grey die of the Strength of the Mountain unless it is captured too, switch 16.8);
+    then a reroll (Gods' Favorite) or the evaluation."""
     who, g1, g2 = stack.args(S, idx)
     S.exo_targets[idx, 0] = g1
     S.exo_targets[idx, 1] = g2

@@ -136,6 +136,8 @@ decision("PLACE", _place_mask, _place_apply)
 
 @effect("STATIC_ON")
 def static_on(S, idx):
+    """The lasting left-stone marker of the ghost on space ``g`` comes into force (if the ghost
+    is still there)."""
     _, g, _ = stack.args(S, idx)
     S.static_on[idx, g] = S.ghost[idx, g] >= 0
     stack.pop(S, idx)
@@ -152,6 +154,7 @@ def qi_drain(S, idx):
 
 @effect("HAUNT_LINE")
 def haunt_line(S, idx):
+    """The ghost on space ``g`` haunts the first active tile of its line (``common.haunt_line``)."""
     _, g, _ = stack.args(S, idx)
     stack.pop(S, idx)
     common.haunt_line(S, idx, g)
@@ -159,6 +162,7 @@ def haunt_line(S, idx):
 
 @effect("HAUNT_TILE")
 def haunt_tile(S, idx):
+    """Tile ``p`` turns to its haunted side; at the level's limit the game is lost."""
     _, p, _ = stack.args(S, idx)
     stack.pop(S, idx)
     S.haunted[idx, p] = True
@@ -167,6 +171,8 @@ def haunt_tile(S, idx):
 
 @effect("FAST_START")
 def fast_start(S, idx):
+    """A fast haunter: the figurine of the ghost on space ``g`` starts on the first stone, not on
+    its card."""
     _, g, _ = stack.args(S, idx)
     on_card = S.haunter_pos[idx, g] == 0
     S.haunter_pos[idx[on_card], g[on_card]] = 1

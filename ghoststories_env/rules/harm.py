@@ -55,6 +55,9 @@ decision("CURSE_REROLL", _reroll_mask, _reroll_apply)
 
 @effect("CURSE_APPLY")
 def curse_apply(S, idx):
+    """The curse die's ``face`` strikes seat ``who``: a haunting (the line of space ``a``, or tile
+    ``a - 12`` for a tile's curse), a ghost arriving, 1 Qi lost, or all his Tao tokens back to
+    the supply; a blank face does nothing."""
     who, a, face = stack.args(S, idx)
     nxt = _FACE_EFFECT[face]
     # The lose-your-tokens face: every Tao token of the roller goes back to the supply.

@@ -68,6 +68,7 @@ decision("INC_YY", _inc_yy_mask, _inc_yy_apply)
 
 @effect("WIN_CHECK")
 def win_check(S, idx):
+    """Every incarnation defeated: the game is won and its stack emptied (rules §10)."""
     won = S.inc_defeated[idx] >= S.inc_total[idx]
     r = idx[won]
     S.won[r] = True

@@ -31,6 +31,9 @@ MAX_PASSES = 400   # bound on sweeps in one step; a real chain needs a handful
 
 @dataclass(frozen=True)
 class Effect:
+    """The handler of one effect code: ``run(S, idx)`` for an automatic effect, or for a decision
+    ``mask(S, idx)`` (its legal actions) and ``apply(S, idx, actions)``."""
+
     name: str
     run: Callable | None = None          # automatic handler
     mask: Callable | None = None         # decision: legal actions
@@ -38,6 +41,7 @@ class Effect:
 
     @property
     def is_decision(self) -> bool:
+        """A player decides it (it has a mask), rather than the effect loop running it."""
         return self.mask is not None
 
 
@@ -54,6 +58,8 @@ def effect(name: str):
 
 
 def decision(name: str, mask: Callable, apply: Callable) -> None:
+    """Register a decision: ``mask(S, idx) -> (n, NUM_ACTIONS) bool`` and ``apply(S, idx,
+    actions)``."""
     _register(Effect(name, mask=mask, apply=apply))
 
 
@@ -130,6 +136,7 @@ def replace(S, idx: np.ndarray, code, who, a=-1, b=-1) -> None:
 
 
 def pop(S, idx: np.ndarray) -> None:
+    """Remove the top effect of games idx (``top`` follows the new top, -1 when empty)."""
     if idx.size == 0:
         return
     flat = _slot(S, idx, -1)
@@ -263,6 +270,8 @@ def advance(S, rows: np.ndarray, is_auto: np.ndarray, trace: list | None = None)
 
 
 def apply_decisions(S, rows: np.ndarray, actions: np.ndarray, trace: list | None = None) -> None:
+    """Apply each game's chosen action to the decision on top of its stack, grouped by decision
+    code (``trace``: noted for ``events.py``)."""
     for code, p in split(S.top[rows]):
         if trace is not None:
             _note(trace, "decision", S, code, rows[p], actions[p])
@@ -270,4 +279,5 @@ def apply_decisions(S, rows: np.ndarray, actions: np.ndarray, trace: list | None
 
 
 def empty_mask(n: int) -> np.ndarray:
+    """(n, NUM_ACTIONS) bool, all False: a mask function's starting point."""
     return np.zeros((n, NUM_ACTIONS), bool)

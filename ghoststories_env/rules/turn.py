@@ -83,6 +83,8 @@ def yin_arrival(S, idx):
 
 @effect("YANG_START")
 def yang_start(S, idx):
+    """The Yang phase of seat ``seat``: a living Taoist gets his ``YANG`` decision, then the turn
+    ends (a dead one's turn ends at once)."""
     seat, _, _ = stack.args(S, idx)
     stack.replace(S, idx, stack.TURN_END, seat)
     alive = common.living(S, idx)[np.arange(idx.size), seat]

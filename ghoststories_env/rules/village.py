@@ -43,6 +43,8 @@ for _t, _chain in _CHAINS.items():
 
 @effect("HELP_TILE")
 def help_tile(S, idx):
+    """Taoist ``who`` asks the villager at position ``p`` for help: the tile's chain of effects
+    (``TILE_CHAIN``) takes this effect's place on the stack."""
     who, p, _ = stack.args(S, idx)
     chain = TILE_CHAIN[S.tile_at[idx, p]]
     stack.pop(S, idx)
@@ -105,6 +107,8 @@ decision("CIRCLE_COLOUR", _circle_mask, _circle_apply)
 # -- Buddhist Temple -------------------------------------------------------------------------------
 @effect("TEMPLE")
 def temple(S, idx):
+    """Buddhist Temple: Taoist ``who`` takes a Buddha if one is left (placeable from his next
+    turn)."""
     who, _, _ = stack.args(S, idx)
     has = S.temple_buddhas[idx] > 0
     r, w = idx[has], who[has]
@@ -165,6 +169,8 @@ def _herb_dice(S, idx):
 
 @effect("HERB_ROLL")
 def herb_roll(S, idx):
+    """Herbalist: Taoist ``who`` rolls its dice (2, fewer if captured under switch 16.8), may
+    reroll (Gods' Favorite), then takes the tokens (``HERB_TAKE``)."""
     who, _, _ = stack.args(S, idx)
     S.dice[idx] = roll_tao(S, idx, _herb_dice(S, idx))
     again = common.has_power(S, idx, who, C.GODS_FAVORITE)
@@ -348,6 +354,7 @@ decision("TAKE_TAO", _take_tao_mask, _take_tao_apply)
 
 @effect("GAIN_QI")
 def gain_qi(S, idx):
+    """A living Taoist ``who`` gains 1 Qi from the supply, if any is left."""
     who, _, _ = stack.args(S, idx)
     gets = common.living(S, idx)[np.arange(idx.size), who] & (S.qi_supply[idx] > 0)
     S.qi[idx[gets], who[gets]] += 1

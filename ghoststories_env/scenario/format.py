@@ -61,7 +61,7 @@ def _ints(value, shape: tuple, lo: int, hi: int, where: str) -> np.ndarray:
     return np.array([_ints(v, shape[1:], lo, hi, f"{where}[{k}]") for k, v in enumerate(value)])
 
 
-def card_id(value, where: str = "card") -> int:
+def card_id(value: int | str, where: str = "card") -> int:
     """Card id (0..64) from a printed number (1..65), ``"Name #n"`` or a unique name."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 1 <= value <= C.NUM_CARDS:
         return int(value) - 1

@@ -4,7 +4,8 @@ At each searched decision (by default the Yang phase's moves and actions and whe
 ghost goes: ``KINDS``) the agent takes the ``width`` actions its prior (the heuristic's scores)
 ranks best, always including the prior's own choice, and plays each of them in sampled futures
 of the position: the heuristic plays on for ``horizon`` turns, and the position reached is judged
-by a leaf value (``agents/value.py``: the fitted chance that the heuristic team wins from there,
+by a leaf value (``agents/value.py``: the chance that the heuristic team wins from there, fitted
+per difficulty level,
 1 or 0 for a finished game, plus ``progress`` times the share of the deck drawn and of the
 incarnations defeated, which breaks ties). Every searched decision gets the same budget of
 futures, ``futures * width * rounds(width)`` (96 by default), however many candidates it has.
@@ -49,7 +50,7 @@ from .futures import public_key, redraw_unseen
 from .heuristic import HeuristicAgent
 from .heuristic import plans as plan_names
 from .net import PolicyValueNet
-from .value import WinModel
+from .value import LevelWinModel, WinModel
 
 KINDS = ("YANG", "PLACE")         # decisions searched by default; the others are the prior's
 WANTED = -1e8                     # prior scores at or below this are actions it never wants
@@ -89,7 +90,8 @@ class SearchAgent:
                              "network has no heuristic prior")
         self.prior = net if net is not None else HeuristicAgent(tuple(plans))
         self.rollout = self.prior
-        self.value = value if value is not None else net if net is not None else WinModel.load()
+        self.value = (value if value is not None else net if net is not None
+                      else LevelWinModel.load())
         size = (self.futures, self.width, self.horizon)
         self.name = "search" if size == tuple(DEFAULTS.values()) else "search:%dx%dx%d" % size
         if net is not None:
@@ -264,7 +266,7 @@ def _make(arg: str, seed: int = 0) -> SearchAgent:
     return SearchAgent(**kwargs)
 
 
-OPTIONS = {"net": PolicyValueNet.load, "share": float, "leaf": lambda _: WinModel.load()}
+OPTIONS = {"net": PolicyValueNet.load, "share": float, "leaf": lambda _: LevelWinModel.load()}
 
 
 register("search", _make)

@@ -6,15 +6,21 @@ position it reached. A finished game is worth its outcome; a running one is wort
 position (``FEATURES``: the deck, the incarnations, the haunted tiles and their limit, the
 Taoists' Qi and deaths, the ghosts in play and what they threaten, the team's resources, the
 configuration), fitted on positions of recorded heuristic games by
-``python -m experiments.fit_value`` and shipped as data (``agents/data/win_model.json``; numpy
-alone evaluates it). Its calibration on held-out games (reliability plot, Brier score) is in
+``python -m experiments.fit_value`` and shipped as data (``agents/data/*.json``; numpy alone
+evaluates it). Its calibration on held-out games (reliability plot, Brier score) is in
 ``results/value/``.
+
+The search judges each position with the model fitted for its difficulty level
+(``LevelWinModel``, files in ``LEVEL_MODELS``): Initiation and Normal with the model fitted on
+those levels' games, Nightmare and Hell with one fitted on theirs, where wins are rare and a model
+fitted on the easier levels alone is not calibrated (``results/value/hard/``).
 
 Every feature is public: the undrawn deck enters only through its size and the places of its
 incarnations (public, rules §3 and 12); nothing reads the random stream or forced dice.
 
-    model = WinModel.load()                 # the shipped fit
+    model = WinModel.load()                 # one shipped fit
     p = model.predict(state)                # (B,) P(win), finished games 0 or 1
+    leaf = LevelWinModel.load()             # the search's leaf: each game by its level's model
 """
 
 from __future__ import annotations
@@ -25,10 +31,15 @@ from pathlib import Path
 import numpy as np
 
 from ghoststories_env import cards as C
+from ghoststories_env.cards import LEVEL_NAMES
 from ghoststories_env.config import R
 from ghoststories_env.rules import common
 
-DEFAULT_PATH = Path(__file__).parent / "data" / "win_model.json"
+DATA = Path(__file__).parent / "data"
+DEFAULT_PATH = DATA / "win_model.json"
+# the model file each difficulty level's positions are judged by (LevelWinModel)
+LEVEL_MODELS = {"initiation": "win_model.json", "normal": "win_model.json",
+                "nightmare": "win_model_hard.json", "hell": "win_model_hard.json"}
 
 FEATURES = (
     "cards_left", "draws_to_incarnation", "incarnations_left", "incarnations_in_play",
@@ -164,3 +175,34 @@ class WinModel:
                              f"refit it with python -m experiments.fit_value")
         layers = [(layer["weights"], layer["bias"]) for layer in d["layers"]]
         return cls(layers, d["mean"], d["scale"], d.get("meta"))
+
+
+class LevelWinModel:
+    """The search's leaf value: each game judged by the ``WinModel`` of its difficulty level
+    (``models``: level name -> model; ``LEVEL_MODELS`` names the shipped files). A game's value
+    depends on its own row only, whatever the levels of the other games of the batch."""
+
+    def __init__(self, models: dict[str, WinModel]):
+        missing = set(LEVEL_NAMES) - set(models)
+        if missing:
+            raise ValueError(f"a LevelWinModel needs a model for every level, missing {sorted(missing)}")
+        self.models = dict(models)
+
+    def predict(self, S) -> np.ndarray:
+        """(B,) chance of a win: 1 or 0 for finished games, the level's fitted estimate otherwise."""
+        X = features(S)
+        level = S.rules[:, R.DIFFICULTY]
+        logit = np.zeros(S.batch_size)
+        for code in np.unique(level):
+            rows = level == code
+            logit[rows] = self.models[LEVEL_NAMES[code]].logit(X[rows])
+        p = 1 / (1 + np.exp(-logit))
+        return np.where(S.terminated, S.won.astype(np.float64), p)
+
+    @classmethod
+    def load(cls, folder=DATA, files: dict | None = None) -> "LevelWinModel":
+        """The models of ``files`` (level -> file name in ``folder``; default ``LEVEL_MODELS``),
+        each file read once."""
+        files = LEVEL_MODELS if files is None else files
+        read = {name: WinModel.load(Path(folder) / name) for name in set(files.values())}
+        return cls({level: read[name] for level, name in files.items()})

@@ -25,7 +25,7 @@ from ghoststories_env.agents import Batch
 from ghoststories_env.agents.heuristic import HeuristicAgent
 from ghoststories_env.agents.net import PolicyValueNet
 from ghoststories_env.agents.search import DEFAULTS, SearchAgent, progress
-from ghoststories_env.agents.value import WinModel
+from ghoststories_env.agents.value import LevelWinModel
 from ghoststories_env.envs.observation import SIZE
 from ghoststories_env.state import LOSS_REASONS
 
@@ -53,7 +53,7 @@ class Task:
 def agent_of(task: Task) -> SearchAgent:
     sizes = dict(zip(DEFAULTS, map(int, task.search.split("x")))) if task.search else {}
     net = PolicyValueNet.from_bytes(task.net) if task.net is not None else None
-    value = WinModel.load() if task.leaf == "win_model" else None
+    value = LevelWinModel.load() if task.leaf == "win_model" else None
     return SearchAgent(**{**DEFAULTS, **sizes}, seed=task.search_seed, net=net, share=task.share,
                        value=value)
 

@@ -68,7 +68,8 @@ class SearchAgent:
 
     def __init__(self, futures: int = 8, width: int = 4, horizon: int = 8, seed: int = 0,
                  kinds=KINDS, progress: float = 0.02, margin: float = 0.0,
-                 value: WinModel | None = None, net: PolicyValueNet | None = None,
+                 value: WinModel | LevelWinModel | None = None,
+                 net: PolicyValueNet | None = None,
                  share: float = 1.0, plans: tuple[str, ...] = ()):
         if futures < 1 or width < 2 or horizon < 1:
             raise ValueError(f"search needs futures >= 1, width >= 2 and horizon >= 1, got "

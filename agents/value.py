@@ -185,7 +185,8 @@ class LevelWinModel:
     def __init__(self, models: dict[str, WinModel]):
         missing = set(LEVEL_NAMES) - set(models)
         if missing:
-            raise ValueError(f"a LevelWinModel needs a model for every level, missing {sorted(missing)}")
+            raise ValueError(f"a LevelWinModel needs a model for every level, missing "
+                             f"{sorted(missing)}")
         self.models = dict(models)
 
     def predict(self, S) -> np.ndarray:

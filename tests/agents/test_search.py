@@ -191,3 +191,22 @@ def test_search__every_decision_gets_the_same_budget():
     for c, rounds in ((2, [2]), (3, [3, 2]), (4, [4, 3, 2])):
         spent = sum(k * m for k, m in zip(agent.schedule(c), rounds))
         assert 96 <= spent < 96 + 4 * len(rounds)                 # 8 x 4 x 3, rounded up
+
+
+def test_leaf__each_level_is_judged_by_its_own_model_whatever_the_batch():
+    # Initiation and Normal keep the model fitted on their games; Nightmare and Hell have one
+    # fitted on theirs (results/value/hard/), where wins are rare
+    from ghoststories_env import PRESETS, State
+    from ghoststories_env.agents.value import DATA, LevelWinModel, WinModel
+    leaf = LevelWinModel.load()
+    easy, hard = WinModel.load(), WinModel.load(DATA / "win_model_hard.json")
+    games = [Engine(PRESETS[p]).reset(np.arange(5)) for p in
+             ("initiation-4p", "normal-3p", "nightmare-4p", "hell-2p")]
+    S = State.concatenate(games)
+    value = leaf.predict(S)
+    assert np.array_equal(value[:10], easy.predict(S.take(np.arange(10))))
+    assert np.array_equal(value[10:], hard.predict(S.take(np.arange(10, 20))))
+    assert not np.allclose(value[10:], easy.predict(S.take(np.arange(10, 20))))
+    assert np.array_equal(value, np.concatenate([leaf.predict(g) for g in games]))
+    with pytest.raises(ValueError, match="every level"):
+        LevelWinModel({"initiation": easy})

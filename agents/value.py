@@ -92,6 +92,11 @@ def features(S) -> np.ndarray:
     return np.stack([np.asarray(c, np.float64) for c in cols], 1)
 
 
+def chance(S, logit: np.ndarray) -> np.ndarray:
+    """(B,) chance of a win from fitted logits: the outcome, 1 or 0, for finished games."""
+    return np.where(S.terminated, S.won.astype(np.float64), 1 / (1 + np.exp(-logit)))
+
+
 class WinModel:
     """A small network that maps ``features`` (standardised by the fit's means and scales) to a
     chance of winning: ``layers`` of (weights, bias), ReLU between them, a sigmoid at the end. One
@@ -124,8 +129,7 @@ class WinModel:
 
     def predict(self, S) -> np.ndarray:
         """(B,) chance of a win: 1 or 0 for finished games, the fitted estimate otherwise."""
-        p = 1 / (1 + np.exp(-self.logit(features(S))))
-        return np.where(S.terminated, S.won.astype(np.float64), p)
+        return chance(S, self.logit(features(S)))
 
     @staticmethod
     def standardiser(X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -197,8 +201,7 @@ class LevelWinModel:
         for code in np.unique(level):
             rows = level == code
             logit[rows] = self.models[LEVEL_NAMES[code]].logit(X[rows])
-        p = 1 / (1 + np.exp(-logit))
-        return np.where(S.terminated, S.won.astype(np.float64), p)
+        return chance(S, logit)
 
     @classmethod
     def load(cls, folder=DATA, files: dict | None = None) -> "LevelWinModel":

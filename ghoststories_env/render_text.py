@@ -15,7 +15,8 @@ _INITIAL = {c: c[0].upper() for c in C.COLOURS}
 _INITIAL["black"] = "K"
 
 
-def _tokens(counts) -> str:
+def tokens_text(counts) -> str:
+    """Tao tokens by colour initial, e.g. ``"Y1 K2"`` (K black), ``"-"`` for none."""
     return " ".join(f"{_INITIAL[C.COLOURS[c]]}{n}" for c, n in enumerate(counts) if n) or "-"
 
 
@@ -71,7 +72,8 @@ def render(S: State, i: int = 0) -> str:
                 + (" DEAD" if dead and S.is_player[i, s] else " POSSESSED" if dead else "")
                 + f"  power: {C.POWER_NAME[S.seat_power[i, s]]} ({'on' if on[s] else 'off'})")
         if S.is_player[i, s]:
-            line += (f"  tao {_tokens(S.tao[i, s])}  yin-yang {'yes' if S.yinyang[i, s] else 'no'}"
+            line += (f"  tao {tokens_text(S.tao[i, s])}"
+                     f"  yin-yang {'yes' if S.yinyang[i, s] else 'no'}"
                      f"  buddhas {S.buddhas[i, s]}  power tokens {S.power_tokens[i, s]}"
                      f"  at {position_name(S.pos[i, s])}")
         out.append(line)
@@ -82,7 +84,7 @@ def render(S: State, i: int = 0) -> str:
     out.append(f"Deck {left} card(s) left; discard {int(S.discarded[i].sum())}; incarnations "
                f"{S.inc_defeated[i]}/{S.inc_total[i]} defeated; Circle {circle}; Temple Buddhas "
                f"{S.temple_buddhas[i]}; centre Power tokens {S.centre_power_tokens[i]}")
-    out.append(f"Supply: Qi {S.qi_supply[i]}, Tao {_tokens(S.tao_supply[i])}")
+    out.append(f"Supply: Qi {S.qi_supply[i]}, Tao {tokens_text(S.tao_supply[i])}")
     if (S.dice[i] >= 0).any():
         faces = ["white" if f == C.WHITE else C.COLOURS[f] for f in S.dice[i] if f >= 0]
         out.append("Dice: " + ", ".join(faces))

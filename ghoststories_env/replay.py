@@ -27,10 +27,10 @@ from pathlib import Path
 
 import numpy as np
 
-from . import cards as C
 from .config import PRESETS
 from .engine import Engine
 from .play import FORMAT, Game, seat_label
+from .render_text import tokens_text
 
 GOLDEN_KEYS = {"preset", "seed", "steps"}
 
@@ -77,9 +77,7 @@ def frames(game: Game) -> list[dict]:
             "turn": int(S.turn[0]),
             "deck": int(S.deck_len[0] - S.deck_pos[0]),
             "boards": [f"{seat_label(replay, s)}: Qi {int(S.qi[0, s])}, Tao "
-                       + (" ".join(f"{C.COLOURS[c][0].upper() if c < 4 else 'K'}{int(n)}"
-                                   for c, n in enumerate(S.tao[0, s]) if n) or "-")
-                       for s in seats],
+                       f"{tokens_text(S.tao[0, s])}" for s in seats],
         }
         if k < len(game.actions):
             seat = replay.seat()

@@ -20,7 +20,10 @@ from ghoststories_env import cards as C
 from ghoststories_env import rng
 from ghoststories_env.state import FIELDS
 
-_HIDDEN = ("deck", "removed", "rng_key", "rng_ctr", "forced_tao", "forced_curse", "mask")
+# Left out of the public hash: what the players cannot see, and the caches that only repeat the
+# stack (``top`` stayed in when the others were added: the hash, hence the futures, did not move).
+_HIDDEN = ("deck", "removed", "rng_key", "rng_ctr", "forced_tao", "forced_curse", "mask",
+           "top_who", "top_a", "top_b")
 _LAST = np.uint64(2 ** 64 - 1)
 
 

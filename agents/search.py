@@ -200,7 +200,7 @@ class SearchAgent:
         game, slot = np.nonzero(alive)
         pick = (np.searchsorted(games, game)[:, None] * k + np.arange(k)).ravel()
         trial = futures.take(pick)
-        trial = engine.step(trial, np.repeat(cands[game, slot], k))
+        trial = engine.step(trial, np.repeat(cands[game, slot], k), check=False)
         until = (roots.turn[game].astype(np.int64) + self.horizon).repeat(k)
         values = np.full((n, W, k), np.nan)
         values[game, slot] = self._play_out(engine, trial, until).reshape(-1, k)
@@ -220,7 +220,7 @@ class SearchAgent:
                 live, S = live[keep], S.take(keep)
             if not live.size:
                 return value
-            S = engine.step(S, self.rollout.act(Batch(engine, S)))
+            S = engine.step(S, self.rollout.act(Batch(engine, S)), check=False)
 
     def leaf(self, S) -> np.ndarray:
         """(B,) value of a position: the chance of a win (the outcome if finished) plus the

@@ -47,14 +47,17 @@ class Engine:
         stack.advance(S, np.arange(S.batch_size), IS_AUTO)
         return S
 
-    def step(self, state: State, actions: np.ndarray | Iterable[int],
-             record: bool = False) -> State | tuple[State, list[list[dict]]]:
+    def step(self, state: State, actions: np.ndarray | Iterable[int], record: bool = False,
+             check: bool = True) -> State | tuple[State, list[list[dict]]]:
         """Apply one action per game and run each game to its next decision. Finished games stay
         frozen and ignore their action. Raises ValueError (state untouched) on bad input.
         ``record=True`` returns ``(state, events)``: what happened in each game between the two
         decisions (``events.py``: the action, every effect and forced decision in order, then what
-        changed on the table, the turn passing included); off, it costs nothing."""
-        actions = self._check_actions(state, actions)
+        changed on the table, the turn passing included); off, it costs nothing.
+        ``check=False`` skips the checks of ``actions`` (shape, integer dtype, range, legality):
+        for callers that take every action from the mask themselves (the agents, the search, the
+        environments once they have checked); an illegal action then corrupts its game."""
+        actions = self._check_actions(state, actions) if check else np.asarray(actions, np.int64)
         S = state.copy()
         rows = np.flatnonzero(~S.terminated)
         trace: list | None = [] if record else None

@@ -52,11 +52,13 @@ def _stack_violations(S: State) -> tuple[np.ndarray, np.ndarray]:
     k = np.arange(S.stack_code.shape[1])[None, :]
     used = k < S.sp[:, None]
     code, who, a = S.stack_code, S.stack_who, S.stack_a
-    top = np.take_along_axis(code, np.maximum(S.sp.astype(np.int64) - 1, 0)[:, None], 1)[:, 0]
+    slot = np.maximum(S.sp.astype(np.int64) - 1, 0)[:, None]
+    cached = (np.where(S.sp > 0, np.take_along_axis(x, slot, 1)[:, 0], -1) != c
+              for x, c in ((code, S.top), (who, S.top_who), (a, S.top_a), (S.stack_b, S.top_b)))
     shape = ((S.sp < 0) | (S.sp > code.shape[1])
              | np.where(used, (code < 0) | (code >= len(stack.CODE_NAMES)) | (who < 0) | (who > 3),
                         (code != -1) | (who != -1)).any(1)
-             | (S.top != np.where(S.sp > 0, top, -1)))
+             | np.logical_or.reduce(list(cached)))
     args = np.zeros(S.batch_size, bool)
     for name, (lo, hi) in _ARG_A.items():
         args |= (used & (code == stack.CODES[name]) & ((a < lo) | (a > hi))).any(1)

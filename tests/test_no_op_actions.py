@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import dataclasses
 import sys
 
 import numpy as np
@@ -23,13 +22,13 @@ from ghoststories_env import PRESETS, Engine
 from ghoststories_env import actions as A
 from ghoststories_env.actions import NUM_ACTIONS
 from ghoststories_env.rules import IS_AUTO, stack
-from ghoststories_env.state import State
+from ghoststories_env.state import CACHES, FIELDS, State
 
 # What a turn's bookkeeping records without anything happening on the table: who has acted, the
 # effect stack, the decision counter and legal-action cache, the random stream's position.
-BOOKKEEPING = {"decisions", "mask", "stack_code", "stack_who", "stack_a", "stack_b", "sp", "top",
-               "helps_done", "exos_done", "turn_flags", "rng_ctr"}
-TABLE = [f.name for f in dataclasses.fields(State) if f.name not in BOOKKEEPING]
+BOOKKEEPING = {"decisions", "stack_code", "stack_who", "stack_a", "stack_b", "sp",
+               "helps_done", "exos_done", "turn_flags", "rng_ctr", *CACHES}
+TABLE = [name for name in FIELDS if name not in BOOKKEEPING]
 
 # (decision, action kind) that may change nothing, with the rule that requires it
 RULES_ALLOW = {

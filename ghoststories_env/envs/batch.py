@@ -209,10 +209,11 @@ class GameBatch:
         before = self.state
         running = ~before.terminated
         in_range = np.clip(actions, 0, NUM_ACTIONS - 1)     # finished games may send anything
-        illegal = running & ~before.mask[np.arange(actions.size), in_range]
+        illegal = running & ((in_range != actions) | ~before.mask[np.arange(actions.size), in_range])
         if illegal.any() and self.illegal_action == "forfeit":
             actions = np.where(illegal, before.mask.argmax(1), actions)   # stepped, then undone
-        after = self.engine.step(before, actions)       # "raise": the engine's ValueError
+        # checked here already; with illegal_action="raise" the engine's check raises its error
+        after = self.engine.step(before, actions, check=bool(illegal.any()))
         reward = self.reward_fn(before, after)
         terminated = after.terminated & ~before.terminated
         if illegal.any():

@@ -103,58 +103,73 @@ def finalise() -> np.ndarray:
 
 
 # -- stack primitives (vectorised over rows idx) ------------------------------------------------------
+# The top record is cached in S.top / top_who / top_a / top_b (int64, ready to index with), so
+# reading it (``args``) is three gathers; every primitive writes the slot and the cache together.
+# Slots are reached through the state's flat byte buffer (``State.bytes``): game i's slot k of a
+# stack field lies at byte i * row + (the field's offset) + k, one flat gather or scatter each,
+# which costs a fraction of indexing a (B, K) array with two index arrays.
 
-def _slot(S, idx: np.ndarray, offset: int) -> np.ndarray:
-    return idx * STACK_DEPTH + (S.sp[idx].astype(np.int64) + offset)
+def _slots(S, idx: np.ndarray, sp: np.ndarray):
+    """The flat byte index of slot ``sp`` of each game's stack, per stack field."""
+    lay = S.layout
+    base = idx * lay.row + sp
+    return (base + lay.offset["stack_code"], base + lay.offset["stack_who"],
+            base + lay.offset["stack_a"], base + lay.offset["stack_b"])
+
+
+def _set_top(S, idx: np.ndarray, code, who, a, b) -> None:
+    S.top[idx] = code
+    S.top_who[idx] = who
+    S.top_a[idx] = a
+    S.top_b[idx] = b
+
+
+def _write(S, idx: np.ndarray, sp: np.ndarray, code, who, a, b) -> None:
+    flat = S.bytes
+    c, w, x, y = _slots(S, idx, sp)
+    flat[c] = code
+    flat[w] = who
+    flat[x] = a
+    flat[y] = b
+    _set_top(S, idx, code, who, a, b)
 
 
 def push(S, idx: np.ndarray, code, who, a=-1, b=-1) -> None:
     """Push one effect on the stacks of games idx (arguments scalar or per row)."""
     if idx.size == 0:
         return
-    if (S.sp[idx] >= STACK_DEPTH).any():
+    sp = S.sp[idx]
+    if (sp >= STACK_DEPTH).any():
         raise RuntimeError("effect stack overflow")
-    flat = _slot(S, idx, 0)
-    S.stack_code.reshape(-1)[flat] = code
-    S.stack_who.reshape(-1)[flat] = who
-    S.stack_a.reshape(-1)[flat] = a
-    S.stack_b.reshape(-1)[flat] = b
-    S.sp[idx] += 1
-    S.top[idx] = code
+    _write(S, idx, sp, code, who, a, b)
+    S.sp[idx] = sp + 1
 
 
 def replace(S, idx: np.ndarray, code, who, a=-1, b=-1) -> None:
     """Overwrite the top effect of games idx."""
     if idx.size == 0:
         return
-    flat = _slot(S, idx, -1)
-    S.stack_code.reshape(-1)[flat] = code
-    S.stack_who.reshape(-1)[flat] = who
-    S.stack_a.reshape(-1)[flat] = a
-    S.stack_b.reshape(-1)[flat] = b
-    S.top[idx] = code
+    _write(S, idx, S.sp[idx] - 1, code, who, a, b)
 
 
 def pop(S, idx: np.ndarray) -> None:
-    """Remove the top effect of games idx (``top`` follows the new top, -1 when empty)."""
+    """Remove the top effect of games idx (the cache follows the new top, -1 when empty)."""
     if idx.size == 0:
         return
-    flat = _slot(S, idx, -1)
-    S.stack_code.reshape(-1)[flat] = -1
-    S.stack_who.reshape(-1)[flat] = -1
-    S.stack_a.reshape(-1)[flat] = -1
-    S.stack_b.reshape(-1)[flat] = -1
-    S.sp[idx] -= 1
-    below = np.maximum(flat - 1, 0)
-    S.top[idx] = np.where(S.sp[idx] > 0, S.stack_code.reshape(-1)[below], -1)
+    sp = S.sp[idx] - 1
+    S.sp[idx] = sp
+    flat = S.bytes
+    slots = _slots(S, idx, sp)
+    for k in slots:
+        flat[k] = -1
+    # the record below; an emptied stack reads its slot 0, just cleared to -1
+    below = [k - (sp > 0) for k in slots]
+    _set_top(S, idx, flat[below[0]], flat[below[1]], flat[below[2]], flat[below[3]])
 
 
 def args(S, idx: np.ndarray):
     """``(who, a, b)`` of the top effect of games idx, as int64 arrays."""
-    flat = _slot(S, idx, -1)
-    return (S.stack_who.reshape(-1)[flat].astype(np.int64),
-            S.stack_a.reshape(-1)[flat].astype(np.int64),
-            S.stack_b.reshape(-1)[flat].astype(np.int64))
+    return S.top_who[idx], S.top_a[idx], S.top_b[idx]
 
 
 def clear(S, idx: np.ndarray) -> None:
@@ -164,7 +179,7 @@ def clear(S, idx: np.ndarray) -> None:
     S.stack_a[idx] = -1
     S.stack_b[idx] = -1
     S.sp[idx] = 0
-    S.top[idx] = -1
+    _set_top(S, idx, -1, -1, -1, -1)
 
 
 def split(codes: np.ndarray):

@@ -276,7 +276,9 @@ def _build_turn(S, i, d, cfg, seat_of) -> None:
         S.stack_a[i, k] = _int(e.get("a", -1), -1, 127, f"stack[{k}].a")
         S.stack_b[i, k] = _int(e.get("b", -1), -1, 127, f"stack[{k}].b")
     S.sp[i] = len(entries)
-    S.top[i] = S.stack_code[i, len(entries) - 1] if entries else -1
+    top = len(entries) - 1 if entries else STACK_DEPTH - 1     # an empty stack's slots are all -1
+    stack._set_top(S, np.array([i]), S.stack_code[i, top], S.stack_who[i, top], S.stack_a[i, top],
+                   S.stack_b[i, top])
     if not entries and not S.terminated[i]:
         _fail("stack", entries, "at least one effect while the game runs")
 

@@ -4,11 +4,13 @@ Every field stores facts (ids, counts, positions), never an encoding; observers 
 ``B`` games, 9 village positions, 4 seats, 12 ghost spaces, 5 colours, ``K`` effect-stack slots.
 Seats, spaces and positions are explained in ``geometry.py``; card, tile and power ids in ``cards.py``.
 
-**Packing.** A batch lives in one ``(B, ROW)`` uint8 buffer, a game per row (about 800 bytes), and
+**Packing.** A batch lives in one ``(B, row)`` uint8 buffer, a game per row (about 800 bytes), and
 every field is a view into it (``S.qi`` is ``(B, 4)`` int8 whose rows are the games' rows). So
 ``copy``, ``take``, ``put`` and ``concatenate`` are one numpy operation each, whatever the number of
 fields: search clones games by the thousand, and ``Engine.step`` copies its input at every call.
-Views are made on first use and kept, so a copy that reads three fields makes three views.
+Views are made on first use and kept, so a copy that reads three fields makes three views. The
+price: a field's rows are a row apart in memory, not adjacent, which costs a whole-batch operation
+on one field a little at large B (measured in results/speed/engine.md).
 """
 
 from __future__ import annotations
@@ -132,19 +134,22 @@ class Layout:
             self.fields[name] = (dtype, shape, offset)
             offset += dtype.itemsize * int(np.prod(shape, dtype=np.int64))
         self.row = -(-offset // 8) * 8
-        # per field: dtype, shape per game, offset, strides (the row's, then C order within it)
-        self._views = {name: (dtype, shape, offset, (self.row, *(
-            int(np.prod(shape[k + 1:], dtype=np.int64)) * dtype.itemsize for k in range(len(shape)))))
-            for name, (dtype, shape, offset) in self.fields.items()}
+        # one record per game: numpy reads a field of it as a strided view in a tenth of a
+        # microsecond, several times faster than building the view from dtype, offset and strides
+        self.record = np.dtype({"names": list(self.fields),
+                                "formats": [(d, sh) if sh else d for d, sh, _ in self.fields.values()],
+                                "offsets": [o for _, _, o in self.fields.values()],
+                                "itemsize": self.row})
+        self.names = tuple(self.fields)
         self.offset = {name: offset for name, (_, _, offset) in self.fields.items()}
         self.template = np.zeros(self.row, np.uint8)   # one new game's row: the fills of SCHEMA
         for name, _, _, fill, _ in SCHEMA:
-            self.view(self.template[None], name)[...] = fill
+            self.records(self.template[None])[name][...] = fill
 
-    def view(self, buf: np.ndarray, name: str) -> np.ndarray:
-        """Field ``name`` of the games of ``buf`` ((B, row) uint8, C-contiguous) as a writable view."""
-        dtype, shape, offset, strides = self._views[name]
-        return np.ndarray((buf.shape[0], *shape), dtype, buf, offset, strides)
+    def records(self, buf: np.ndarray) -> np.ndarray:
+        """The games of ``buf`` ((B, row) uint8, C-contiguous) as (B,) records: ``records[name]``
+        is a field, a writable view."""
+        return np.ndarray(buf.shape[:1], self.record, buf)
 
 
 @lru_cache(maxsize=None)
@@ -166,19 +171,20 @@ class State:
             raise ValueError(f"a State buffer is a C-contiguous (B, {lay.row}) uint8 array, got "
                              f"{buf.dtype} {buf.shape}")
         d = self.__dict__
-        d["buf"], d["layout"] = buf, lay
+        d["buf"], d["layout"], d["_records"] = buf, lay, lay.records(buf)
 
     def __getattr__(self, name: str) -> np.ndarray:
-        # called only for names not yet in __dict__: make the field's view once and keep it
-        lay = self.__dict__.get("layout")
-        if name == "bytes" and lay is not None:
+        # called only for a name not yet in __dict__: a field's view is made on first use and kept
+        # (so cloning a game costs no view at all, and a step only those it reads)
+        d = self.__dict__
+        if name == "bytes" and "buf" in d:
             # the whole buffer as one flat int8 array: byte i * row + offset + k is element k of
             # game i of an int8 field (rules/stack.py reaches its slots so, one flat index each)
-            v = self.__dict__[name] = self.buf.reshape(-1).view(np.int8)
+            v = d[name] = d["buf"].reshape(-1).view(np.int8)
             return v
-        if lay is None or name not in lay.fields:
+        if "layout" not in d or name not in d["layout"].fields:
             raise AttributeError(f"State has no field {name!r}")
-        v = self.__dict__[name] = lay.view(self.buf, name)
+        v = d[name] = d["_records"][name]
         return v
 
     def __setattr__(self, name: str, value) -> None:

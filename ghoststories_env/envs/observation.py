@@ -113,20 +113,19 @@ def context(S: State) -> Context:
     seat, or the active one in a finished game)."""
     B = S.batch_size
     rows = np.arange(B)
-    top_slot = np.maximum(S.sp.astype(np.int64) - 1, 0)
-    over = S.sp == 0
-    pending = np.zeros((B, len(stack.CODE_NAMES) + 1), bool)
-    pending[rows[:, None], S.stack_code] = True       # code -1 lands in the last column
+    n = len(stack.CODE_NAMES) + 1
+    pending = np.zeros((B, n), bool)
+    # one flat scatter: row b, code c -> b * n + c (code -1, an empty slot, lands in the last column)
+    pending.reshape(-1)[(rows * n + n)[:, None] + np.where(S.stack_code < 0, -1, S.stack_code - n)] = True
     bits = common.space_bits(S, rows)
     slot = np.arange(S.deck.shape[1])
-    who = np.where(over, -1, S.stack_who[rows, top_slot]).astype(np.int64)
+    # the stack's top record is cached in the state (-1 everywhere once the game is over)
+    who = S.top_who.copy()
     return Context(
-        B=B, top=np.where(over, -1, S.top).astype(np.int64), who=who,
-        a=np.where(over, -1, S.stack_a[rows, top_slot]).astype(np.int64),
-        b=np.where(over, -1, S.stack_b[rows, top_slot]).astype(np.int64),
+        B=B, top=S.top.astype(np.int64), who=who, a=S.top_a.copy(), b=S.top_b.copy(),
         pending=pending[:, :-1], bits=bits, power_on=common.power_on(S, rows, bits),
         undrawn=(slot >= S.deck_pos[:, None]) & (slot < S.deck_len[:, None]),
-        viewer=np.where(who >= 0, who, S.active).astype(np.int64))
+        viewer=np.where(who >= 0, who, S.active))
 
 
 def fill(dst: np.ndarray, *parts: np.ndarray) -> None:
@@ -227,10 +226,10 @@ def _deck(S, ctx, dst):
 def _unseen(S, ctx, dst):
     """The unseen set is public (the box minus what was seen); how it splits between the deck and
     the cards left out, and its order, are not."""
-    ids = S.deck.astype(np.int64) + 1                       # 0: no card
-    ids[~ctx.undrawn] = 0
-    unseen = np.zeros((ctx.B, C.NUM_CARDS + 1), np.float32)
-    unseen[np.arange(ctx.B)[:, None], ids] = 1
+    n = C.NUM_CARDS + 1
+    ids = np.where(ctx.undrawn, S.deck, -1) + (np.arange(ctx.B) * n + 1)[:, None]   # flat; 0: no card
+    unseen = np.zeros((ctx.B, n), np.float32)
+    unseen.reshape(-1)[ids] = 1
     unseen = unseen[:, 1:]
     unseen[S.removed] = 1
     # einsum's own loop, not BLAS: no thread pool to stall on a busy machine
@@ -348,15 +347,22 @@ def _viewers(ctx: Context, viewer) -> np.ndarray:
 
 
 def encode(S: State, viewer: np.ndarray | int | None = None,
-           frame: str = "egocentric") -> np.ndarray:
+           frame: str = "egocentric", out: np.ndarray | None = None) -> np.ndarray:
     """(B, SIZE) float32 observation of every game, seen from ``viewer`` (B,) seats or one seat
-    for all (default: the seat that must decide, or whose turn it was in a finished game)."""
+    for all (default: the seat that must decide, or whose turn it was in a finished game).
+    ``out``: a (B, SIZE) float32 C-contiguous array to write into and return (its previous
+    contents are all overwritten), which spares a large batch the allocation."""
     if frame not in FRAMES:
         raise ValueError(f"frame={frame!r} is not allowed; choose one of {FRAMES}")
     ctx = context(S)
     ctx.viewer = _viewers(ctx, viewer)
     ctx.turn = Turn(ctx.viewer if frame == "egocentric" else None)
-    out = np.empty((ctx.B, SIZE), np.float32)
+    if out is None:
+        out = np.empty((ctx.B, SIZE), np.float32)
+    elif (not isinstance(out, np.ndarray) or out.shape != (ctx.B, SIZE) or out.dtype != np.float32
+          or not out.flags.c_contiguous):
+        raise ValueError(f"out must be a C-contiguous ({ctx.B}, {SIZE}) float32 array, got "
+                         f"{getattr(out, 'dtype', type(out).__name__)} {getattr(out, 'shape', '')}")
     for i, sec in enumerate(SECTIONS):
         try:         # every section's size is checked against its declaration, at every call
             sec.build(S, ctx, out[:, OFFSETS[i]:OFFSETS[i + 1]].reshape(ctx.B, *sec.shape))

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from functools import lru_cache
+
 import numpy as np
 
 from .. import cards as C
@@ -19,14 +21,23 @@ from ..rules import IS_AUTO, stack
 
 
 # -- small encoders -----------------------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def _columns(k: int, dtype: np.dtype) -> np.ndarray:
+    # 0..k-1 in the dtype of what is compared with it, so a small int array is not widened first
+    fits = np.issubdtype(dtype, np.integer) and k - 1 <= np.iinfo(dtype).max
+    return np.arange(k, dtype=dtype if fits else np.int64)
+
+
 def thermo(x: np.ndarray | int, k: int) -> np.ndarray:
     """(..., k) bool: column i is ``x > i``."""
-    return np.asarray(x)[..., None] > np.arange(k)
+    x = np.asarray(x)
+    return x[..., None] > _columns(k, x.dtype)
 
 
 def onehot(x: np.ndarray | int, k: int) -> np.ndarray:
     """(..., k) bool; an index outside 0..k-1 (e.g. -1 = none) gives all zeros."""
-    return np.asarray(x)[..., None] == np.arange(k)
+    x = np.asarray(x)
+    return x[..., None] == _columns(k, x.dtype)
 
 
 # -- card features, one row per card id + 1 (row 0 = empty space) -----------------------------------

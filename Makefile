@@ -21,7 +21,7 @@ $(DEMO_STAMP): pyproject.toml constraints.txt
 $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -c constraints.txt -e ".[train,render,experiments,ray,rllib,docs,dev]"
+	$(BIN)/pip install -q -c constraints.txt -e ".[train,render,experiments,ray,rllib,docs,peer,prototype,dev]"
 	touch $(STAMP) $(DEMO_STAMP)
 
 demo: $(DEMO_STAMP)
@@ -31,6 +31,7 @@ test: setup
 	$(BIN)/python -m pytest
 
 bench: setup
+	OMP_NUM_THREADS=1 $(BIN)/python -m experiments.bench_peer
 	OMP_NUM_THREADS=1 $(BIN)/python -m experiments.bench_engine
 	OMP_NUM_THREADS=1 $(BIN)/python -m experiments.bench_envs
 	OMP_NUM_THREADS=1 $(BIN)/python -m experiments.bench_agents

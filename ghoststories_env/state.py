@@ -4,13 +4,14 @@ Every field stores facts (ids, counts, positions), never an encoding; observers 
 ``B`` games, 9 village positions, 4 seats, 12 ghost spaces, 5 colours, ``K`` effect-stack slots.
 Seats, spaces and positions are explained in ``geometry.py``; card, tile and power ids in ``cards.py``.
 
-**Packing.** A batch lives in one ``(B, row)`` uint8 buffer, a game per row (about 800 bytes), and
-every field is a view into it (``S.qi`` is ``(B, 4)`` int8 whose rows are the games' rows). So
-``copy``, ``take``, ``put`` and ``concatenate`` are one numpy operation each, whatever the number of
+**Packing.** A batch lives in two ``(B, row)`` uint8 buffers, a game per row (about 800 bytes in
+all: the per-game scalars in one, the arrays in the other, ``Layout``), and every field is a view
+into one of them (``S.qi`` is ``(B, 4)`` int8 whose rows are the games' rows). So ``copy``,
+``take``, ``put`` and ``concatenate`` are a numpy operation per buffer, whatever the number of
 fields: search clones games by the thousand, and ``Engine.step`` copies its input at every call.
 Views are made on first use and kept, so a copy that reads three fields makes three views. The
-price: a field's rows are a row apart in memory, not adjacent, which costs a whole-batch operation
-on one field a little at large B (measured in results/speed/engine.md).
+price: a field's games are a row apart in memory, not adjacent, which costs whole-batch
+operations a little at large B (measured in results/speed/engine.md).
 """
 
 from __future__ import annotations
@@ -121,35 +122,50 @@ FIELDS = tuple(name for name, *_ in SCHEMA)
 CACHES = ("top", "top_who", "top_a", "top_b", "mask")
 
 
+class Bank:
+    """One buffer of a batch: a row of bytes per game holding some of the fields, wider types
+    first so every field is aligned, the row padded to 8 bytes. Numpy reads a field of the rows
+    as a (B, *shape) view through a record dtype, in a tenth of a microsecond."""
+
+    def __init__(self, fields: list[tuple[str, np.dtype, tuple[int, ...]]]) -> None:
+        self.offset: dict[str, int] = {}
+        at = 0
+        for name, dtype, shape in sorted(fields, key=lambda f: -f[1].itemsize):
+            self.offset[name] = at
+            at += dtype.itemsize * int(np.prod(shape, dtype=np.int64))
+        self.row = -(-at // 8) * 8
+        kinds = {name: (dtype, shape) for name, dtype, shape in fields}
+        self.names = tuple(self.offset)
+        self.record = np.dtype({"names": list(self.names),
+                                "formats": [kinds[n] if kinds[n][1] else kinds[n][0] for n in self.names],
+                                "offsets": [self.offset[n] for n in self.names], "itemsize": self.row})
+
+
 class Layout:
-    """Where each field lies in a game's row of bytes, for one (rules width, actions) pair: wider
-    types first so every field is aligned, the row padded to 8 bytes."""
+    """Where each field lies, for one (rules width, actions) pair. A batch is two buffers
+    (``Bank``), each a row of bytes per game: the per-game scalars (``terminated``, ``top``,
+    ``sp``, ``active``...: about 80 bytes, read by every sweep) and the arrays (about 700). Packed
+    rows make cloning or writing back games one numpy operation per buffer; keeping the scalars
+    apart keeps the whole-batch reads of the sweeps within a few hundred kilobytes at B = 4096
+    (results/speed/engine.md measures both)."""
 
     def __init__(self, rules_width: int, num_actions: int) -> None:
         sizes = {"R": rules_width, "A": num_actions}
-        self.fields: dict[str, tuple[np.dtype, tuple[int, ...], int]] = {}
-        offset = 0
-        for name, dtype, shape, _, _ in sorted(SCHEMA, key=lambda f: -np.dtype(f[1]).itemsize):
-            dtype, shape = np.dtype(dtype), tuple(sizes.get(n, n) for n in shape)
-            self.fields[name] = (dtype, shape, offset)
-            offset += dtype.itemsize * int(np.prod(shape, dtype=np.int64))
-        self.row = -(-offset // 8) * 8
-        # one record per game: numpy reads a field of it as a strided view in a tenth of a
-        # microsecond, several times faster than building the view from dtype, offset and strides
-        self.record = np.dtype({"names": list(self.fields),
-                                "formats": [(d, sh) if sh else d for d, sh, _ in self.fields.values()],
-                                "offsets": [o for _, _, o in self.fields.values()],
-                                "itemsize": self.row})
-        self.names = tuple(self.fields)
-        self.offset = {name: offset for name, (_, _, offset) in self.fields.items()}
-        self.template = np.zeros(self.row, np.uint8)   # one new game's row: the fills of SCHEMA
-        for name, _, _, fill, _ in SCHEMA:
-            self.records(self.template[None])[name][...] = fill
+        self.rules_width, self.num_actions = rules_width, num_actions
+        kinds = [(name, np.dtype(dtype), tuple(sizes.get(n, n) for n in shape))
+                 for name, dtype, shape, _, _ in SCHEMA]
+        self.banks = (Bank([k for k in kinds if not k[2]]), Bank([k for k in kinds if k[2]]))
+        self.bank_of = {name: i for i, bank in enumerate(self.banks) for name in bank.names}
+        self.fields = {name: (dtype, shape) for name, dtype, shape in kinds}
+        self.row = sum(bank.row for bank in self.banks)     # bytes per game
+        self.templates = tuple(np.zeros((1, bank.row), np.uint8) for bank in self.banks)
+        one = self.records(self.templates)
+        for name, _, _, fill, _ in SCHEMA:                  # one new game: the fills of SCHEMA
+            one[self.bank_of[name]][name][...] = fill
 
-    def records(self, buf: np.ndarray) -> np.ndarray:
-        """The games of ``buf`` ((B, row) uint8, C-contiguous) as (B,) records: ``records[name]``
-        is a field, a writable view."""
-        return np.ndarray(buf.shape[:1], self.record, buf)
+    def records(self, bufs: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...]:
+        """Each buffer's games as (B,) records: ``records[bank][name]`` is a writable view."""
+        return tuple(np.ndarray(buf.shape[:1], bank.record, buf) for buf, bank in zip(bufs, self.banks))
 
 
 @lru_cache(maxsize=None)
@@ -160,31 +176,43 @@ def layout(rules_width: int, num_actions: int) -> Layout:
 
 class State:
     """A batch of B games: one numpy array per fact, the batch axis first (``SCHEMA`` gives each
-    field's dtype, shape and meaning), all views into one packed buffer ``buf``. ``copy``,
-    ``take``, ``put`` and ``concatenate`` clone, slice, write back and stack games; ``Engine.step``
-    returns a new state and leaves its input as it was. Fields are written in place
-    (``S.qi[rows] = ...``); assigning a whole field (``S.qi = ...``) is refused, because it would
-    detach it from the buffer."""
+    field's dtype, shape and meaning), all views into two packed buffers ``bufs`` (``Layout``).
+    ``copy``, ``take``, ``put`` and ``concatenate`` clone, slice, write back and stack games, one
+    numpy operation per buffer; ``Engine.step`` returns a new state and leaves its input as it
+    was. Fields are written in place (``S.qi[rows] = ...``); assigning a whole field
+    (``S.qi = ...``) is refused, because it would detach it from the buffer."""
 
-    def __init__(self, buf: np.ndarray, lay: Layout) -> None:
-        if buf.dtype != np.uint8 or buf.ndim != 2 or buf.shape[1] != lay.row or not buf.flags.c_contiguous:
-            raise ValueError(f"a State buffer is a C-contiguous (B, {lay.row}) uint8 array, got "
-                             f"{buf.dtype} {buf.shape}")
+    def __init__(self, bufs: tuple[np.ndarray, ...], lay: Layout) -> None:
+        for buf, bank in zip(bufs, lay.banks):
+            if buf.dtype != np.uint8 or buf.ndim != 2 or buf.shape[1] != bank.row or not buf.flags.c_contiguous:
+                raise ValueError(f"a State buffer is a C-contiguous (B, {bank.row}) uint8 array, got "
+                                 f"{buf.dtype} {buf.shape}")
         d = self.__dict__
-        d["buf"], d["layout"], d["_records"] = buf, lay, lay.records(buf)
+        d["bufs"], d["layout"], d["_records"] = tuple(bufs), lay, None
+
+    @classmethod
+    def _wrap(cls, bufs: tuple[np.ndarray, ...], lay: Layout) -> "State":
+        # the buffers of copy, take and concatenate are right by construction: no checks
+        S = object.__new__(cls)
+        d = S.__dict__
+        d["bufs"], d["layout"], d["_records"] = bufs, lay, None
+        return S
 
     def __getattr__(self, name: str) -> np.ndarray:
         # called only for a name not yet in __dict__: a field's view is made on first use and kept
         # (so cloning a game costs no view at all, and a step only those it reads)
         d = self.__dict__
-        if name == "bytes" and "buf" in d:
-            # the whole buffer as one flat int8 array: byte i * row + offset + k is element k of
-            # game i of an int8 field (rules/stack.py reaches its slots so, one flat index each)
-            v = d[name] = d["buf"].reshape(-1).view(np.int8)
+        lay = d.get("layout")
+        if name == "bytes" and lay is not None:
+            # each buffer as one flat int8 array: byte i * row + offset + k of a bank is element
+            # k of game i of an int8 field of it (rules/stack.py reaches its slots so)
+            v = d[name] = tuple(buf.reshape(-1).view(np.int8) for buf in d["bufs"])
             return v
-        if "layout" not in d or name not in d["layout"].fields:
+        if lay is None or name not in lay.fields:
             raise AttributeError(f"State has no field {name!r}")
-        v = d[name] = d["_records"][name]
+        if d["_records"] is None:
+            d["_records"] = lay.records(d["bufs"])
+        v = d[name] = d["_records"][lay.bank_of[name]][name]
         return v
 
     def __setattr__(self, name: str, value) -> None:
@@ -192,37 +220,50 @@ class State:
                              f"(S.{name}[...] = value) instead of assigning S.{name}")
 
     def __getstate__(self):
-        return self.buf, self.layout.fields["rules"][1][0], self.layout.fields["mask"][1][0]
+        return self.bufs, self.layout.rules_width, self.layout.num_actions
 
     def __setstate__(self, saved) -> None:
-        buf, rules_width, num_actions = saved
-        State.__init__(self, buf, layout(rules_width, num_actions))
+        bufs, rules_width, num_actions = saved
+        State.__init__(self, bufs, layout(rules_width, num_actions))
 
     @property
     def batch_size(self) -> int:
         """B, the number of games."""
-        return self.buf.shape[0]
+        return self.bufs[0].shape[0]
 
     def copy(self) -> "State":
-        """A deep copy: the buffer copied, so the two batches never share memory."""
-        return State(self.buf.copy(), self.layout)
+        """A deep copy: the buffers copied, so the two batches never share memory."""
+        hot, cold = self.bufs
+        return State._wrap((hot.copy(), cold.copy()), self.layout)
 
     def take(self, rows: np.ndarray | list[int]) -> "State":
         """A new state holding the given rows (games), in that order."""
-        return State(self.buf[np.asarray(rows)], self.layout)
+        hot, cold = self.bufs
+        rows = np.asarray(rows)
+        if rows.size == 1 and rows.ndim <= 1:     # one game: slices are cheaper than gathers
+            r, B = int(rows.reshape(-1)[0]), hot.shape[0]
+            if not -B <= r < B:
+                raise IndexError(f"row {r} is out of range for a batch of {B} games")
+            r %= B
+            return State._wrap((hot[r:r + 1].copy(), cold[r:r + 1].copy()), self.layout)
+        return State._wrap((hot[rows], cold[rows]), self.layout)
 
     def put(self, rows: np.ndarray | list[int], other: "State") -> None:
         """Write the games of ``other`` into the given rows of this state, in place."""
-        self.buf[np.asarray(rows)] = other.buf
+        rows = np.asarray(rows)
+        for buf, theirs in zip(self.bufs, other.bufs):
+            buf[rows] = theirs
 
     @staticmethod
     def concatenate(states: list["State"]) -> "State":
         """One batch of the games of ``states``, in order (their configurations may differ)."""
-        return State(np.concatenate([s.buf for s in states]), states[0].layout)
+        return State._wrap(tuple(np.concatenate(bufs) for bufs in zip(*(s.bufs for s in states))),
+                           states[0].layout)
 
     def equals(self, other: "State") -> bool:
         """Every field equal, caches included: the same games in the same order."""
-        return self.layout is other.layout and np.array_equal(self.buf, other.buf)
+        return self.layout is other.layout and all(
+            np.array_equal(a, b) for a, b in zip(self.bufs, other.bufs))
 
     def fields(self) -> dict[str, np.ndarray]:
         """Every field by name (views), in ``FIELDS`` order."""
@@ -232,4 +273,4 @@ class State:
 def empty_state(batch: int, num_actions: int, rules_width: int) -> State:
     """A batch of ``batch`` blank games (every field at its ``SCHEMA`` value); setup fills them."""
     lay = layout(rules_width, num_actions)
-    return State(np.tile(lay.template, (batch, 1)), lay)
+    return State(tuple(np.tile(t, (batch, 1)) for t in lay.templates), lay)

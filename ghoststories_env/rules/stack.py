@@ -27,6 +27,7 @@ from ..actions import NUM_ACTIONS
 from ..state import STACK_DEPTH
 
 MAX_PASSES = 400   # bound on sweeps in one step; a real chain needs a handful
+assert NUM_ACTIONS < 256, "_settle counts legal actions in one byte"
 
 
 @dataclass(frozen=True)
@@ -105,16 +106,17 @@ def finalise() -> np.ndarray:
 # -- stack primitives (vectorised over rows idx) ------------------------------------------------------
 # The top record is cached in S.top / top_who / top_a / top_b (int64, ready to index with), so
 # reading it (``args``) is three gathers; every primitive writes the slot and the cache together.
-# Slots are reached through the state's flat byte buffer (``State.bytes``): game i's slot k of a
-# stack field lies at byte i * row + (the field's offset) + k, one flat gather or scatter each,
-# which costs a fraction of indexing a (B, K) array with two index arrays.
+# Slots are reached through the state's flat byte buffers (``State.bytes``): game i's slot k of a
+# stack field lies at byte i * row + (the field's offset) + k of the arrays' buffer, one flat
+# gather or scatter each, which costs a fraction of indexing a (B, K) array with two index arrays.
 
 def _slots(S, idx: np.ndarray, sp: np.ndarray):
     """The flat byte index of slot ``sp`` of each game's stack, per stack field."""
-    lay = S.layout
-    base = idx * lay.row + sp
-    return (base + lay.offset["stack_code"], base + lay.offset["stack_who"],
-            base + lay.offset["stack_a"], base + lay.offset["stack_b"])
+    bank = S.layout.banks[1]                  # the arrays' buffer holds the stack
+    base = idx * bank.row + sp
+    off = bank.offset
+    return (base + off["stack_code"], base + off["stack_who"], base + off["stack_a"],
+            base + off["stack_b"])
 
 
 def _set_top(S, idx: np.ndarray, code, who, a, b) -> None:
@@ -125,7 +127,7 @@ def _set_top(S, idx: np.ndarray, code, who, a, b) -> None:
 
 
 def _write(S, idx: np.ndarray, sp: np.ndarray, code, who, a, b) -> None:
-    flat = S.bytes
+    flat = S.bytes[1]
     c, w, x, y = _slots(S, idx, sp)
     flat[c] = code
     flat[w] = who
@@ -158,7 +160,7 @@ def pop(S, idx: np.ndarray) -> None:
         return
     sp = S.sp[idx] - 1
     S.sp[idx] = sp
-    flat = S.bytes
+    flat = S.bytes[1]
     slots = _slots(S, idx, sp)
     for k in slots:
         flat[k] = -1
@@ -189,6 +191,9 @@ def split(codes: np.ndarray):
     if codes.size == 1:
         yield int(codes[0]), np.zeros(1, np.int64)
         return
+    if (codes == codes[0]).all():       # one code (the common case): no sort
+        yield int(codes[0]), np.arange(codes.size)
+        return
     order = np.argsort(codes, kind="stable")
     sc = codes[order]
     cuts = np.flatnonzero(sc[1:] != sc[:-1]) + 1
@@ -216,7 +221,7 @@ def _settle(S, r: np.ndarray, code: int, trace=None) -> np.ndarray:
     while r.size:
         m = EFFECTS[code].mask(S, r)
         S.mask[r] = m
-        n_legal = m.sum(1)
+        n_legal = np.add.reduce(m.view(np.uint8), 1, dtype=np.uint8)   # < 256 actions; bytes add faster
         few = n_legal <= 1
         if not few.any():
             break

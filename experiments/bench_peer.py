@@ -12,7 +12,7 @@ legal-action mask comes out of every step), the engine plus the observation enco
 Every loop runs in slices of ``SLICE`` CPU-seconds taken in turn with the peer's, so both see the
 same machine load, and is timed with ``time.process_time`` (this machine is shared). Run it with
 ``OMP_NUM_THREADS=1`` (``make bench`` does). The ratios are the issue's targets
-(results/speed/engine.md).
+(results/speed/engine/README.md).
 """
 
 from __future__ import annotations

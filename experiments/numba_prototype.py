@@ -12,7 +12,7 @@ at ``YANG`` from random games, checks that the kernel's masks equal the engine's
 them, and prints both costs per game at several batch sizes, plus the kernel's compile time.
 
 It is deliberately a prototype, not a second engine: the findings, and what adopting the approach
-would cost, are in results/speed/engine.md.
+would cost, are in results/speed/engine/README.md.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ into one of them (``S.qi`` is ``(B, 4)`` int8 whose rows are the games' rows). S
 fields: search clones games by the thousand, and ``Engine.step`` copies its input at every call.
 Views are made on first use and kept, so a copy that reads three fields makes three views. The
 price: a field's games are a row apart in memory, not adjacent, which costs whole-batch
-operations a little at large B (measured in results/speed/engine.md).
+operations a little at large B (measured in results/speed/engine/README.md).
 """
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ class Layout:
     ``sp``, ``active``...: about 80 bytes, read by every sweep) and the arrays (about 700). Packed
     rows make cloning or writing back games one numpy operation per buffer; keeping the scalars
     apart keeps the whole-batch reads of the sweeps within a few hundred kilobytes at B = 4096
-    (results/speed/engine.md measures both)."""
+    (results/speed/engine/README.md measures both)."""
 
     def __init__(self, rules_width: int, num_actions: int) -> None:
         sizes = {"R": rules_width, "A": num_actions}

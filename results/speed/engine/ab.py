@@ -1,9 +1,9 @@
-"""Paired A/B timing of two versions of the engine in one process (results/speed/engine.md).
+"""Paired A/B timing of two versions of the engine in one process (results/speed/engine/README.md).
 
     git worktree add /tmp/old 4486d23                     # the version to compare against
     mkdir -p /tmp/abpkg && cp -r /tmp/old/ghoststories_env /tmp/abpkg/gs_old
     grep -rl ghoststories_env /tmp/abpkg/gs_old | xargs sed -i 's/ghoststories_env/gs_old/g'
-    OMP_NUM_THREADS=1 python results/speed/layout/ab.py 4096 30      # B, rounds
+    OMP_NUM_THREADS=1 python results/speed/engine/ab.py 4096 30      # B, rounds
 
 Both versions replay the same recorded (state, action) pairs of random play, in alternating
 rounds; the paired median of old/new round times is robust to the load of a shared machine.

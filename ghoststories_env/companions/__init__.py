@@ -1,0 +1,3 @@
+"""Companion games from the project's source documents, built with the main engine's conventions
+(batched numpy state machines, per-game random streams, one flat action table with masks):
+``ghost_blaster`` (cooperative memory on a 4 x 6 grid, 1-4 players)."""

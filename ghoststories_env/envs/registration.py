@@ -32,10 +32,20 @@ def ids() -> dict[str, dict]:
     return table
 
 
+# The companion games (``ghoststories_env.companions``): id -> (entry point, vector entry point)
+COMPANION_IDS = {
+    "GhostBlaster-v0": ("ghoststories_env.companions.ghost_blaster_envs:GhostBlasterEnv",
+                        "ghoststories_env.companions.ghost_blaster_envs:make_vec"),
+}
+
+
 def register_all() -> None:
-    """Register every id of ``ids()`` with Gymnasium (ids already registered are left as they
-    are), each with its entry point and vector entry point."""
+    """Register every id of ``ids()`` and ``COMPANION_IDS`` with Gymnasium (ids already
+    registered are left as they are), each with its entry point and vector entry point."""
     for env_id, kwargs in ids().items():
         if env_id not in gymnasium.registry:
             gymnasium.register(env_id, entry_point=ENTRY_POINT, vector_entry_point=VECTOR_ENTRY_POINT,
                                kwargs=kwargs)
+    for env_id, (entry, vector_entry) in COMPANION_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=entry, vector_entry_point=vector_entry)

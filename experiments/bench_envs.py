@@ -17,8 +17,9 @@ import time
 
 import numpy as np
 
-from ghoststories_env import PRESETS, Engine
+from ghoststories_env import PRESETS
 from experiments.bench_engine import machine, random_legal
+from experiments.bench_peer import engine_loop
 
 SLICE = 0.25   # seconds per turn of each loop
 
@@ -37,18 +38,8 @@ def interleaved(steppers: list, seconds: float) -> list[float]:
 
 
 def raw_engine(config, batch: int):
-    engine, rng = Engine(config), np.random.default_rng(0)
-    state, next_seed = engine.reset(np.arange(batch)), batch
-
-    def step():
-        nonlocal state, next_seed
-        state = engine.step(state, random_legal(engine.legal_action_mask(state), rng.random(batch)))
-        done = np.flatnonzero(state.terminated)
-        if done.size:
-            state.put(done, engine.reset(np.arange(next_seed, next_seed + done.size)))
-            next_seed += done.size
-        return batch
-    return step
+    """The raw engine loop: ``bench_peer.engine_loop`` without the observation."""
+    return engine_loop(config, batch, observe=False)
 
 
 def gym_single(config, batch: int):

@@ -8,6 +8,10 @@ decision, which the state and the observation name. ``action_meaning(a)`` gives 
 
 from __future__ import annotations
 
+from typing import Callable
+
+import numpy as np
+
 from .cards import COLOURS, NUM_COLOURS
 from .geometry import position_name, space_name, SEAT_NAMES
 
@@ -86,3 +90,31 @@ def action_meaning(action: int) -> str:
     of range."""
     name, i = range_of(int(action))
     return _READ[name](i)
+
+
+def validate_actions(actions, mask: np.ndarray, running: np.ndarray, meaning: Callable[[int], str],
+                     where: Callable[[int], str] = lambda i: "now") -> np.ndarray:
+    """The checked form of a batch's actions, (B,) int64, for any action table: one integer per
+    game, in range and legal (``mask``) in every running game. Raises ValueError naming the first
+    game at fault, the action, ``where(i)`` (the decision it answers) and the legal actions.
+    The engines of this package share it."""
+    B, n = mask.shape
+    a = np.asarray(actions)
+    if a.shape != (B,):
+        raise ValueError(f"actions must have shape ({B},) for a batch of {B} games, got {a.shape}")
+    if not np.issubdtype(a.dtype, np.integer):
+        raise ValueError(f"actions must be integers, got dtype {a.dtype}")
+    a = a.astype(np.int64)
+    bad = running & ((a < 0) | (a >= n))
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"game {i}: action {a[i]} is out of range; ids are 0..{n - 1}")
+    illegal = running & ~mask[np.arange(B), np.clip(a, 0, n - 1)]
+    if illegal.any():
+        i = int(np.flatnonzero(illegal)[0])
+        legal = np.flatnonzero(mask[i])
+        shown = ", ".join(f"{x} ({meaning(x)})" for x in legal[:12])
+        more = f" and {legal.size - 12} more" if legal.size > 12 else ""
+        raise ValueError(f"game {i}: action {a[i]} ({meaning(a[i])}) is not legal {where(i)}; "
+                         f"legal: {shown}{more}")
+    return a

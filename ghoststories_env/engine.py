@@ -131,25 +131,5 @@ class Engine:
 
     # -- input checks -----------------------------------------------------------------------------
     def _check_actions(self, state: State, actions) -> np.ndarray:
-        B = state.batch_size
-        a = np.asarray(actions)
-        if a.shape != (B,):
-            raise ValueError(f"actions must have shape ({B},) for a batch of {B} games, got {a.shape}")
-        if not np.issubdtype(a.dtype, np.integer):
-            raise ValueError(f"actions must be integers, got dtype {a.dtype}")
-        a = a.astype(np.int64)
-        running = ~state.terminated
-        bad = running & ((a < 0) | (a >= self.num_actions))
-        if bad.any():
-            i = int(np.flatnonzero(bad)[0])
-            raise ValueError(f"game {i}: action {a[i]} is out of range; ids are 0..{self.num_actions - 1}")
-        illegal = running & ~state.mask[np.arange(B), np.clip(a, 0, self.num_actions - 1)]
-        if illegal.any():
-            i = int(np.flatnonzero(illegal)[0])
-            legal = np.flatnonzero(state.mask[i])
-            shown = ", ".join(f"{x} ({A.action_meaning(x)})" for x in legal[:12])
-            more = f" and {legal.size - 12} more" if legal.size > 12 else ""
-            raise ValueError(
-                f"game {i}: action {a[i]} ({A.action_meaning(a[i])}) is not legal at decision "
-                f"{self.decision_name(state, i)}; legal: {shown}{more}")
-        return a
+        return A.validate_actions(actions, state.mask, ~state.terminated, A.action_meaning,
+                                  lambda i: f"at decision {self.decision_name(state, i)}")

@@ -22,6 +22,7 @@ from dataclasses import dataclass, fields, replace
 import numpy as np
 
 from .. import rng
+from ..actions import validate_actions
 
 ROWS, COLS = 4, 6
 CELLS = ROWS * COLS
@@ -366,25 +367,7 @@ class GhostBlaster:
 
     # -- input checks -------------------------------------------------------------------------------
     def _check(self, state, actions) -> np.ndarray:
-        B = state.batch_size
-        a = np.asarray(actions)
-        if a.shape != (B,):
-            raise ValueError(f"actions must have shape ({B},) for a batch of {B} games, got {a.shape}")
-        if not np.issubdtype(a.dtype, np.integer):
-            raise ValueError(f"actions must be integers, got dtype {a.dtype}")
-        a = a.astype(np.int64)
-        running = ~state.terminated
-        bad = running & ((a < 0) | (a >= NUM_ACTIONS))
-        if bad.any():
-            i = int(np.flatnonzero(bad)[0])
-            raise ValueError(f"game {i}: action {a[i]} is out of range; ids are 0..{NUM_ACTIONS - 1}")
-        illegal = running & ~state.mask[np.arange(B), np.clip(a, 0, NUM_ACTIONS - 1)]
-        if illegal.any():
-            i = int(np.flatnonzero(illegal)[0])
-            legal = ", ".join(f"{x} ({action_meaning(x)})" for x in np.flatnonzero(state.mask[i]))
-            raise ValueError(f"game {i}: action {a[i]} ({action_meaning(a[i])}) is not legal now; "
-                             f"legal: {legal}")
-        return a
+        return validate_actions(actions, state.mask, ~state.terminated, action_meaning)
 
     # -- pictures -----------------------------------------------------------------------------------
     def render_text(self, state: BlasterState, i: int = 0) -> str:

@@ -19,22 +19,15 @@ import numpy as np
 
 from ghoststories_env import PRESETS
 from experiments.bench_engine import machine, random_legal
-from experiments.bench_peer import engine_loop
+from experiments.bench_peer import engine_loop, interleaved as peer_interleaved
 
 SLICE = 0.25   # seconds per turn of each loop
 
 
 def interleaved(steppers: list, seconds: float) -> list[float]:
-    """Steps/s of each ``step() -> decision steps`` function, run in turns of SLICE seconds
-    until each has run ``seconds`` in all."""
-    spent, steps = [0.0] * len(steppers), [0] * len(steppers)
-    while min(spent) < seconds:
-        for k, step in enumerate(steppers):
-            t0 = time.perf_counter()
-            while time.perf_counter() - t0 < min(SLICE, seconds):
-                steps[k] += step()
-            spent[k] += time.perf_counter() - t0
-    return [n / t for n, t in zip(steps, spent)]
+    """Steps per wall-clock second of each ``step() -> decision steps`` function, in turns of
+    SLICE seconds (``bench_peer.interleaved`` on the wall clock)."""
+    return peer_interleaved(steppers, seconds, clock=time.perf_counter, slice_=SLICE)
 
 
 def raw_engine(config, batch: int):

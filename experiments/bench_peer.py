@@ -29,16 +29,17 @@ from experiments.bench_engine import machine, random_legal
 SLICE = 0.2   # CPU-seconds per turn of each loop
 
 
-def interleaved(steppers: list, seconds: float) -> list[float]:
-    """Decisions per CPU-second of each ``step() -> decisions`` function, run in turns of SLICE
-    CPU-seconds until each has run ``seconds``."""
+def interleaved(steppers: list, seconds: float, clock=time.process_time,
+                slice_: float = SLICE) -> list[float]:
+    """Decisions per second of ``clock`` (CPU by default) of each ``step() -> decisions``
+    function, run in turns of ``slice_`` seconds until each has run ``seconds``."""
     spent, steps = [0.0] * len(steppers), [0] * len(steppers)
     while min(spent) < seconds:
         for k, step in enumerate(steppers):
-            t0 = time.process_time()
-            while time.process_time() - t0 < SLICE:
+            t0 = clock()
+            while clock() - t0 < min(slice_, seconds):
                 steps[k] += step()
-            spent[k] += time.process_time() - t0
+            spent[k] += clock() - t0
     return [n / t for n, t in zip(steps, spent)]
 
 

@@ -94,10 +94,7 @@ class Engine:
     @staticmethod
     def current_player(state: State) -> np.ndarray:
         """(B,) seat of the Taoist who must decide (-1 for finished games)."""
-        B = state.batch_size
-        top = np.maximum(state.sp.astype(np.int64) - 1, 0)
-        who = state.stack_who[np.arange(B), top].astype(np.int64)
-        return np.where(state.terminated, -1, who)
+        return np.where(state.terminated, -1, state.top_who)     # the top record is cached
 
     @staticmethod
     def decision_name(state: State, i: int) -> str:

@@ -49,7 +49,7 @@ def render(S: State, i: int = 0) -> str:
     if S.terminated[i]:
         status = "WON" if S.won[i] else f"LOST ({LOSS_REASONS[S.loss_reason[i]]})"
     else:
-        who = int(S.stack_who[i, S.sp[i] - 1])
+        who = int(S.top_who[i])
         status = f"{colour[who] if who >= 0 else '?'} decides {stack.CODE_NAMES[S.top[i]]}"
     out.append(f"Ghost Stories - {cfg.difficulty}, {cfg.num_players} player(s) - turn {S.turn[i]}, "
                f"active: {colour[S.active[i]]} - {status}")

@@ -157,7 +157,6 @@ class Layout:
         self.banks = (Bank([k for k in kinds if not k[2]]), Bank([k for k in kinds if k[2]]))
         self.bank_of = {name: i for i, bank in enumerate(self.banks) for name in bank.names}
         self.fields = {name: (dtype, shape) for name, dtype, shape in kinds}
-        self.row = sum(bank.row for bank in self.banks)     # bytes per game
         self.templates = tuple(np.zeros((1, bank.row), np.uint8) for bank in self.banks)
         one = self.records(self.templates)
         for name, _, _, fill, _ in SCHEMA:                  # one new game: the fills of SCHEMA
@@ -264,10 +263,6 @@ class State:
         """Every field equal, caches included: the same games in the same order."""
         return self.layout is other.layout and all(
             np.array_equal(a, b) for a, b in zip(self.bufs, other.bufs))
-
-    def fields(self) -> dict[str, np.ndarray]:
-        """Every field by name (views), in ``FIELDS`` order."""
-        return {name: getattr(self, name) for name in FIELDS}
 
 
 def empty_state(batch: int, num_actions: int, rules_width: int) -> State:

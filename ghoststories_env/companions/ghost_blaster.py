@@ -290,28 +290,18 @@ class GhostBlaster:
         m[:, STEP:] = (NEIGHBOUR[here] >= 0) & ~choosing[:, None]
         return m
 
-    # -- positions as dicts ---------------------------------------------------------------------------
+    # -- positions as dicts (ghost_blaster_positions.py) ---------------------------------------------
     def to_dict(self, state: BlasterState, i: int = 0) -> dict:
         """Game ``i`` as a JSON-safe dict: everything its future depends on (``from_dicts``)."""
-        S = state
-        return {
-            "cards": [CARD_NAMES[c] for c in S.card[i]],
-            "face_up": [int(c) for c in np.flatnonzero(S.face_up[i])],
-            "goo": [int(c) for c in np.flatnonzero(S.goo[i])],
-            "hunters": [int(p) for p in S.pos[i]], "jailed": [bool(j) for j in S.jailed[i]],
-            "hour": int(S.hour[i]), "dots": int(S.dots[i]), "steps_left": int(S.steps_left[i]),
-            "mover": int(S.mover[i]), "active": int(S.active[i]), "players": int(S.players[i]),
-            "die": [int(f) for f in S.die[i]], "terminated": bool(S.terminated[i]),
-            "won": bool(S.won[i]), "turn": int(S.turn[i]), "decisions": int(S.decisions[i]),
-            "rng": [int(S.rng_key[i]), int(S.rng_ctr[i])],
-            "forced": [int(f) for f in S.forced[i] if f >= 0],
-        }
+        from .ghost_blaster_positions import to_dict
+        return to_dict(state, i)
 
     def from_dicts(self, dicts) -> BlasterState:
         """Games built from dicts in ``to_dict``'s format (missing keys: a fresh game's values;
         ``cards`` is required; without ``dots`` the turn begins with a roll), run on to their
-        first decision. Raises ValueError on a position
-        the rules cannot reach, naming the dict and the key."""
+        first decision. Raises ValueError on a position the rules cannot reach, naming the dict
+        and the key."""
+        from .ghost_blaster_positions import fill, violations
         dicts = list(dicts)
         if not dicts:
             raise ValueError("from_dicts needs at least one dict")
@@ -321,49 +311,17 @@ class GhostBlaster:
                  "won": False, "turn": 0, "decisions": 0, "rng": [int(S.rng_key[0]), 0]}
         for i, d in enumerate(dicts):
             try:
-                self._fill(S, i, {**fresh, **d})
+                fill(S, i, {**fresh, **d})
             except (KeyError, ValueError, TypeError, IndexError) as e:
                 raise ValueError(f"dict {i}: {e}") from None
         S.mask[:] = False
-        bad = violations(S, settled=False)
-        for name, rows in bad.items():
+        for name, rows in violations(S, settled=False).items():
             if rows.any():
                 raise ValueError(f"dict {int(np.flatnonzero(rows)[0])}: not a reachable position: {name}")
         roll = np.flatnonzero(~S.terminated & (S.dots == 0))     # no roll given: the turn begins
         self._start_turns(S, roll, first=True)
         self._settle(S, np.arange(S.batch_size))
         return S
-
-    @staticmethod
-    def _fill(S, i, d) -> None:
-        unknown = set(d) - {"cards", "face_up", "goo", "hunters", "jailed", "hour", "dots",
-                            "steps_left", "mover", "active", "players", "die", "terminated", "won",
-                            "turn", "decisions", "rng", "forced"}
-        if unknown:
-            raise KeyError(f"unknown keys {sorted(unknown)}")
-        cards = d["cards"]
-        if len(cards) != CELLS:
-            raise ValueError(f"cards must list {CELLS} card names, got {len(cards)}")
-        S.card[i] = [CARD_NAMES.index(c) for c in cards]
-        S.face_up[i] = False
-        S.face_up[i, CORNERS] = True
-        S.face_up[i, d.get("face_up", [])] = True
-        S.goo[i] = False
-        S.goo[i, d.get("goo", [])] = True
-        S.face_up[i, d.get("goo", [])] = True
-        S.pos[i] = d.get("hunters", [CASTLE_CELL] * HUNTERS)
-        S.jailed[i] = d.get("jailed", [False] * HUNTERS)
-        for key in ("hour", "dots", "steps_left", "mover", "active", "players", "terminated", "won",
-                    "turn", "decisions"):
-            if key in d:
-                getattr(S, key)[i] = d[key]
-        if "die" in d:
-            S.die[i] = d["die"]
-        if "rng" in d:
-            S.rng_key[i], S.rng_ctr[i] = (np.uint64(v % (1 << 64)) for v in d["rng"])
-        forced = list(d.get("forced", []))
-        S.forced[i] = -1
-        S.forced[i, :len(forced)] = forced
 
     # -- input checks -------------------------------------------------------------------------------
     def _check(self, state, actions) -> np.ndarray:
@@ -393,33 +351,3 @@ class GhostBlaster:
                      f"{int(S.goo[i].sum()) // 3} of {GHOSTS}; {status}")
         return "\n".join(lines)
 
-
-def violations(S: BlasterState, settled: bool = True) -> dict[str, np.ndarray]:
-    """Invariants of every reachable position, each (B,) bool "violated" (tested over many
-    random games, and checked by ``from_dicts``; ``settled=False``: before the legal actions
-    are worked out)."""
-    counts = np.stack([(S.card == c).sum(1) for c in range(len(CARD_NAMES))], 1)
-    want = np.array([3] * GHOSTS + [2, 1] + [1] * HUNTERS)
-    corners_ok = (S.card[:, CASTLE_CELL] == CASTLE) & (S.card[:, DUNGEON_CELL] == DUNGEON + np.arange(HUNTERS)).all(1)
-    goo_cards = np.where(S.goo, S.card, -1)
-    goo_ok = np.stack([((goo_cards == g).sum(1) % 3 == 0) & ((goo_cards == g).sum(1) <= 3)
-                       for g in range(GHOSTS)], 1).all(1) & ~(S.goo & (S.card >= GHOSTS)).any(1)
-    rows = np.arange(S.batch_size)[:, None]
-    standing = np.zeros_like(S.face_up)
-    standing[rows, S.pos.astype(np.int64)] = True
-    extra_up = S.face_up & ~S.goo & ~standing
-    extra_up[:, CORNERS] = False
-    jail_ok = np.where(S.jailed, S.pos == DUNGEON_CELL, True).all(1)
-    running = ~S.terminated
-    return {
-        "the cards are the game's 24": ~(counts == want).all(1) | ~corners_ok,
-        "goo lies on whole ghosts, three cards each": ~goo_ok,
-        "corners and goo face up": ~S.face_up[:, CORNERS].all(1) | (S.goo & ~S.face_up).any(1),
-        "a card is face up only under a hunter or goo": extra_up.any(1),
-        "a keyhole never stays face up": (S.face_up & (S.card == KEYHOLE)).any(1),
-        "caught hunters stand on their dungeon": ~jail_ok,
-        "hunters on the grid": ((S.pos < 0) | (S.pos >= CELLS)).any(1),
-        "the clock between its start and twelve": (S.hour < 0) | (S.hour > 12),
-        "a running game has a decision": running & ~S.mask.any(1) & settled,
-        "a roll is 0 (to come) to 3 dots": (S.dots < 0) | (S.dots > 3),
-    }

@@ -96,6 +96,8 @@ class MemoryBlaster:
         stand = np.where(up[rows, pos] & ~goo[rows, pos] & (S.card[idx[:, None], pos] < GHOSTS)
                          & ~jailed, S.card[idx[:, None], pos], -1)          # (n, 3)
         score = np.full((n, HUNTERS, CELLS), -np.inf)
+        # (n, 24): a caught hunter waits in the dungeon at that cell
+        free_here = ((DUNGEON_CELL[None, :] == np.arange(CELLS)[:, None])[None] & jailed[:, None, :]).any(2)
         for h in range(HUNTERS):
             d = DISTANCE[pos[:, h]]                                        # (n, 24)
             reach = (d <= dots[:, None]) & ((dots[:, None] - d) % 2 == 0) & ~jailed[:, h, None]
@@ -108,8 +110,7 @@ class MemoryBlaster:
             s += np.where(~up & (mem == KEYHOLE), self.KEY, 0)
             s += np.where((ghost >= 0) & (ghost < GHOSTS) & ((ghost == o1) | (ghost == o2)), self.PAIR, 0)
             s += np.where((ghost >= 0) & (ghost == o1) & (ghost == o2) & ~same_cell, self.CAPTURE, 0)
-            jailed_here = (DUNGEON_CELL[None, :] == np.arange(CELLS)[:, None])[None] & jailed[:, None, :]
-            s += np.where(jailed_here.any(2), self.FREE, 0)
+            s += np.where(free_here, self.FREE, 0)
             mine = stand[:, h, None]
             leaving_pair = (mine >= 0) & ((mine == o1) | (mine == o2))
             s += np.where(leaving_pair, self.BREAK, 0)

@@ -195,7 +195,7 @@ def _corners(draw, S, i):
         decision = Engine.decision_name(S, i)
         status = f"{C.COLOURS[S.seat_colour[i, who]]} decides {decision}"
         if decision == "PLACE":                 # the drawn ghost waits on the stack
-            status += f": where {C.card_label(int(S.stack_a[i, S.sp[i] - 1]))} goes"
+            status += f": where {C.card_label(int(S.top_a[i]))} goes"
     left = int(S.deck_len[i] - S.deck_pos[i])
     circle = C.COLOURS[S.circle[i]] if S.circle[i] >= 0 else "-"
     tao = " ".join(f"{_INITIAL[c]}{n}" for c, n in enumerate(S.tao_supply[i]))

@@ -165,7 +165,8 @@ def pop(S, idx: np.ndarray) -> None:
     for k in slots:
         flat[k] = -1
     # the record below; an emptied stack reads its slot 0, just cleared to -1
-    below = [k - (sp > 0) for k in slots]
+    back = sp > 0
+    below = [k - back for k in slots]
     _set_top(S, idx, flat[below[0]], flat[below[1]], flat[below[2]], flat[below[3]])
 
 

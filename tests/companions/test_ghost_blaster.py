@@ -9,7 +9,8 @@ import pytest
 
 from ghoststories_env.companions.ghost_blaster import (CASTLE_CELL, CELLS, DUNGEON_CELL, HUNTER,
                                                         NUM_ACTIONS, STEP, GhostBlaster,
-                                                        GhostBlasterConfig, violations)
+                                                        GhostBlasterConfig)
+from ghoststories_env.companions.ghost_blaster_positions import violations
 
 UP, RIGHT, DOWN, LEFT = (STEP + d for d in range(4))
 # A known deal (row-major 4 x 6): ghost 0 at cells 1, 2, 3; ghost 1 at 7, 8, 9; keyholes at 13, 14.

@@ -46,14 +46,20 @@ def interleaved(steppers: list, seconds: float, clock=time.process_time,
 def engine_loop(config, batch: int, observe: bool):
     """One batch of games played with random legal actions, finished games replaced in place;
     ``observe``: encode every game's observation at every decision too."""
-    engine, rng = Engine(config), np.random.default_rng(0)
+    return batch_loop(Engine(config), batch, encode if observe else None)
+
+
+def batch_loop(engine, batch: int, observe=None):
+    """``engine_loop`` for any engine of the package (``reset``, ``step``, ``legal_action_mask``,
+    a state with ``terminated`` and ``put``); ``observe(state)``, if given, runs at every decision."""
+    rng = np.random.default_rng(0)
     state, next_seed = engine.reset(np.arange(batch)), batch
 
     def step():
         nonlocal state, next_seed
         state = engine.step(state, random_legal(engine.legal_action_mask(state), rng.random(batch)))
-        if observe:
-            encode(state)
+        if observe is not None:
+            observe(state)
         done = np.flatnonzero(state.terminated)
         if done.size:
             state.put(done, engine.reset(np.arange(next_seed, next_seed + done.size)))

@@ -190,11 +190,14 @@ _INT_RANGES = {"num_players": (1, 4, False), "start_qi": (1, 10, True),
 _SHORT = reprlib.Repr()
 _SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 3, 40, 40, 40
 _SHORT.maxlist = _SHORT.maxdict = _SHORT.maxtuple = 6
+SHORT_WIDTH = 100
 
 
 def short_repr(value: Any) -> str:
-    """``repr`` cut short, for error messages (a bad value may be huge or deeply nested)."""
-    return _SHORT.repr(value)
+    """``repr`` cut short, for error messages (a bad value may be huge or deeply nested): at most
+    ``SHORT_WIDTH`` characters, however it nests (``reprlib`` bounds each level, not the whole)."""
+    text = _SHORT.repr(value)
+    return text if len(text) <= SHORT_WIDTH else text[:SHORT_WIDTH - 3] + "..."
 
 
 def _check_field(f: dataclasses.Field, v) -> None:

@@ -220,3 +220,13 @@ def test_from_dicts__power_on_must_agree_with_the_table():
         e.from_dicts([{"boards": {"blue": {"power_on": True, "spaces": [
             None, {"ghost": "Coffin Breakers #3"}, None]}}}])
     e.from_dicts([{"boards": {"blue": {"power_on": True}}}])
+
+
+def test_short_repr__bounds_the_whole_repr_of_a_nested_value():
+    """Found by the mutation test above: reprlib bounds each level of a nested value, not the
+    whole, so a dict of dicts of long strings made a 400-character error message."""
+    from ghoststories_env.config import SHORT_WIDTH, short_repr
+    value = {"a": 1.9702699704477436e+16, "qi": "x" * 300,
+             "tao": {"a": 0, "qi": 1.9702699704477436e+16, "tao": 6.103515625e-05}}
+    assert len(short_repr(value)) <= SHORT_WIDTH and short_repr(value).endswith("...")
+    assert short_repr(-1) == "-1"

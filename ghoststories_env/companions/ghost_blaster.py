@@ -17,12 +17,13 @@ The decisions: which hunter to move (actions 0-2, ``HUNTER``), then each step of
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from .. import rng
 from ..actions import validate_actions
+from .common import BatchArrays
 
 ROWS, COLS = 4, 6
 CELLS = ROWS * COLS
@@ -79,7 +80,7 @@ class GhostBlasterConfig:
 
 
 @dataclass
-class BlasterState:
+class BlasterState(BatchArrays):
     """A batch of B games, one array per fact, the batch axis first."""
     card: np.ndarray          # (B, 24) int8: card id at each cell (row-major, 4 x 6)
     face_up: np.ndarray       # (B, 24) bool: the card shows its face (corners always)
@@ -106,21 +107,6 @@ class BlasterState:
     def batch_size(self) -> int:
         """B, the number of games."""
         return self.card.shape[0]
-
-    def copy(self) -> "BlasterState":
-        """Every array copied."""
-        return BlasterState(**{f.name: getattr(self, f.name).copy() for f in fields(self)})
-
-    def take(self, rows) -> "BlasterState":
-        """The given games, in that order."""
-        rows = np.asarray(rows)
-        return BlasterState(**{f.name: getattr(self, f.name)[rows] for f in fields(self)})
-
-    def put(self, rows, other: "BlasterState") -> None:
-        """Write the games of ``other`` into the given rows, in place."""
-        rows = np.asarray(rows)
-        for f in fields(self):
-            getattr(self, f.name)[rows] = getattr(other, f.name)
 
 
 class GhostBlaster:

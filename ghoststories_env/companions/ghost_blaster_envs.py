@@ -30,6 +30,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from .common import PettingZooTable
 from .ghost_blaster import (CARD_NAMES, CELLS, HUNTERS, NUM_ACTIONS, GhostBlaster,
                             GhostBlasterConfig, action_meaning)
 
@@ -201,7 +202,7 @@ def make_vec(num_envs: int = 1, **kwargs) -> GhostBlasterVectorEnv:
     return GhostBlasterVectorEnv(num_envs=num_envs, **kwargs)
 
 
-class GhostBlasterAEC(AECEnv):
+class GhostBlasterAEC(PettingZooTable, AECEnv):
     """PettingZoo turn-based env: one agent per player, ``player_0`` ... in turn order; each
     moves any free hunter on its turn (module docstring)."""
 
@@ -211,33 +212,15 @@ class GhostBlasterAEC(AECEnv):
                  die_faces: tuple[int, ...] = GhostBlasterConfig.die_faces,
                  illegal_action: str = "forfeit", render_mode: str | None = None) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode={render_mode!r} is not allowed; choose None or 'ansi'")
+        self._table(num_players, SIZE, NUM_ACTIONS, render_mode)
         self.config = GhostBlasterConfig(num_players, start_hour, tuple(die_faces))
         self.batch = _Batch(self.config, illegal_action)
-        self.render_mode = render_mode
-        self.possible_agents = [f"player_{i}" for i in range(num_players)]
-        self._obs_space = spaces.Dict({"observation": spaces.Box(0.0, 1.0, (SIZE,), np.float32),
-                                       "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)})
-        self._act_space = spaces.Discrete(NUM_ACTIONS)
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        """The same Dict space for every player."""
-        return self._obs_space
-
-    def action_space(self, agent: str) -> spaces.Space:
-        """The engine's 7 actions."""
-        return self._act_space
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game; ``seed`` seeds the episodes' stream."""
         self.batch.state = self.batch.engine.reset(self.batch.seeds(1, seed))
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self._fresh_dicts()
         self.agent_selection = self.possible_agents[int(self.batch.state.active[0])]
 
     def observe(self, agent: str) -> dict:
@@ -253,10 +236,9 @@ class GhostBlasterAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if not self._act_space.contains(action):
-            raise ValueError(f"action {action!r} is not in {self._act_space}")
+        action = self._check_action(action)
         self._cumulative_rewards[agent] = 0.0
-        reward, terminated, illegal = self.batch.step(np.array([int(action)]))
+        reward, terminated, illegal = self.batch.step(np.array([action]))
         self.rewards = {a: 0.0 for a in self.agents}
         if terminated[0]:
             for a in self.agents:
@@ -266,15 +248,6 @@ class GhostBlasterAEC(AECEnv):
         else:
             self.agent_selection = self.possible_agents[int(self.batch.state.active[0])]
         self._accumulate_rewards()
-
-    def render(self):
-        """The table as text (``render_mode="ansi"``)."""
-        if self.render_mode == "ansi":
-            return self.batch.engine.render_text(self.batch.state, 0)
-        return None
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 def env(**kwargs) -> GhostBlasterAEC:

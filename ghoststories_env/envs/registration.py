@@ -36,6 +36,8 @@ def ids() -> dict[str, dict]:
 COMPANION_IDS = {
     "GhostBlaster-v0": ("ghoststories_env.companions.ghost_blaster_envs:GhostBlasterEnv",
                         "ghoststories_env.companions.ghost_blaster_envs:make_vec"),
+    "Ghooost-v0": ("ghoststories_env.companions.ghooost_envs:GhooostEnv",
+                   "ghoststories_env.companions.ghooost_envs:make_vec"),
 }
 
 

@@ -165,7 +165,9 @@ def gate(cfg, net, bar) -> dict:
 
 
 def merge(parts: list[dict]) -> dict:
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    """The examples of several batches or rounds, by the fields all of them hold (rounds played
+    before the search's candidate values were recorded lack ``cands`` and ``means``)."""
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0] if all(k in p for p in parts)}
 
 
 # -- files --------------------------------------------------------------------------------------------

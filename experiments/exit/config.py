@@ -84,6 +84,8 @@ def check(cfg: ExitConfig) -> None:
                          f"{', '.join(stack.CODE_NAMES)}")
     if cfg.net.leaf not in ("net", "win_model"):
         raise ValueError(f"net.leaf must be net or win_model, got {cfg.net.leaf!r}")
+    if cfg.train.soft_target < 0:
+        raise ValueError(f"train.soft_target must be >= 0 (0: the chosen action), got {cfg.train.soft_target!r}")
     if not 0 < cfg.selfplay.share <= 1:
         raise ValueError(f"selfplay.share must be in (0, 1], got {cfg.selfplay.share!r}")
     positive = {"rounds": cfg.rounds, "workers": cfg.workers, "torch_threads": cfg.torch_threads,

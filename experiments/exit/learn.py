@@ -7,7 +7,10 @@
 * the cross-entropy between the network's policy and the action the search chose, over the
   actions the network may play there (a residual network: those the heuristic wants, with the
   heuristic's scores / temperature added to the learned logits, exactly as ``PolicyValueNet``
-  plays; a plain one: the legal actions);
+  plays; a plain one: the legal actions). With ``soft_target`` > 0 the target is instead a
+  distribution over the candidates the search kept to the end, softmax(mean value /
+  ``soft_target``): an override the futures barely favoured teaches little, a clear one much
+  (examples recorded before the search's values were kept fall back to the chosen action);
 * ``value_weight`` times the log-loss of the win head against the game's outcome, and
   ``progress_weight`` times that of the progress head against the progress the game reached.
 
@@ -41,6 +44,8 @@ class TrainConfig:
     progress_weight: float = 0.5
     window: int = 2                   # rounds of examples trained on (the latest ones)
     holdout: float = 0.1              # share of the games (by seed) held out for the statistics
+    soft_target: float = 0.0          # > 0: soft policy target from the candidates' mean values,
+                                      # this many value points per logit; 0: the chosen action
 
 
 class TorchNet(nn.Module):
@@ -96,7 +101,7 @@ def allowed_logits(model: TorchNet, obs, mask, heuristic) -> torch.Tensor:
 def losses(model: TorchNet, batch: dict, cfg: TrainConfig) -> tuple[torch.Tensor, dict]:
     logits = allowed_logits(model, batch["obs"], batch["mask"], batch["heuristic"])
     _, values = model(batch["obs"])
-    policy = nn.functional.cross_entropy(logits, batch["target"])
+    policy = policy_loss(logits, batch, cfg.soft_target)
     bce = nn.functional.binary_cross_entropy_with_logits
     win, prog = bce(values[:, 0], batch["won"]), bce(values[:, 1], batch["progress"])
     total = policy + cfg.value_weight * win + cfg.progress_weight * prog
@@ -105,13 +110,31 @@ def losses(model: TorchNet, batch: dict, cfg: TrainConfig) -> tuple[torch.Tensor
                    "progress_loss": prog.item(), "agreement": agree.item()}
 
 
+def policy_loss(logits: torch.Tensor, batch: dict, soft_target: float) -> torch.Tensor:
+    """Cross-entropy of the policy against the search's choice, or (``soft_target`` > 0 and the
+    candidates' values recorded) against softmax(means / soft_target) over the candidates with
+    a value that the network may play."""
+    if soft_target <= 0 or "means" not in batch:
+        return nn.functional.cross_entropy(logits, batch["target"])
+    logp = torch.log_softmax(logits, 1)
+    cands = batch["cands"]
+    cand_logp = logp.gather(1, cands.clamp(min=0))
+    kept = (cands >= 0) & torch.isfinite(batch["means"]) & torch.isfinite(cand_logp)
+    weight = torch.softmax(torch.where(kept, batch["means"] / soft_target,
+                                       torch.full_like(batch["means"], -torch.inf)), 1)
+    weight = torch.nan_to_num(weight)                # a row with nothing kept teaches nothing
+    return -(weight * torch.where(kept, cand_logp, torch.zeros_like(cand_logp))).sum(1).mean()
+
+
 def _tensors(examples: dict, rows: np.ndarray) -> dict:
     out = {}
-    for k in ("obs", "mask", "heuristic", "target", "won", "progress"):
+    for k in ("obs", "mask", "heuristic", "target", "won", "progress", "cands", "means"):
+        if k not in examples:                        # the search's evidence is optional
+            continue
         v = examples[k][rows]
         if k == "heuristic":     # -inf (illegal) and the huge "never" scores only matter as such
             v = np.clip(np.nan_to_num(v, neginf=-1e9), -1e9, None)
-        dtype = {"mask": torch.bool, "target": torch.int64}.get(k, torch.float32)
+        dtype = {"mask": torch.bool, "target": torch.int64, "cands": torch.int64}.get(k, torch.float32)
         out[k] = torch.as_tensor(v, dtype=dtype)
     return out
 

@@ -4,8 +4,10 @@
 rollout policy and leaf value, or the heuristic team when there is none yet). At every decision
 it searched (a ``share`` of the searchable ones, drawn from the public position) it records a
 training example: the deciding Taoist's observation, the legal actions, the heuristic's scores
-(the residual network's base), the action the search chose (the policy target) and the prior's
-own choice; when the game ends, each of its examples gets the outcome and the progress the game
+(the residual network's base), the action the search chose (the policy target), the prior's
+own choice, and the evidence behind the choice: the candidates (``cands``, -1 for pads) and their
+mean values over the futures (``means``, nan for pads and dropped challengers; ``learn`` can
+train on them as a soft target); when the game ends, each of its examples gets the outcome and the progress the game
 reached (the value targets). It also returns one benchmark-style row per game.
 
 A task carries everything a worker needs (the network as bytes, the seeds), so it runs the same
@@ -33,6 +35,8 @@ from ghoststories_env.state import LOSS_REASONS
 EXAMPLE = {"obs": ((SIZE,), np.float32), "mask": ((NUM_ACTIONS,), bool),
            "heuristic": ((NUM_ACTIONS,), np.float64), "target": ((), np.int64),
            "prior": ((), np.int64), "game": ((), np.int64)}
+# the search's evidence at each example, (width,) per example: candidates and their mean values
+EVIDENCE = {"cands": np.int64, "means": np.float64}
 
 
 @dataclass(frozen=True)
@@ -65,7 +69,7 @@ def play(task: Task) -> dict:
     heuristic = HeuristicAgent()
     engine = Engine(GameConfig(num_players=task.players, difficulty=task.level))
     S = engine.reset(np.array(task.seeds, np.int64))
-    parts: dict[str, list] = {k: [] for k in EXAMPLE}
+    parts: dict[str, list] = {k: [] for k in (*EXAMPLE, *EVIDENCE)}
     while not S.terminated.all():
         batch = Batch(engine, S)
         actions = agent.act(batch)
@@ -77,13 +81,16 @@ def play(task: Task) -> dict:
             parts["target"].append(actions[rows])
             parts["prior"].append(agent.last["cands"][:, 0])
             parts["game"].append(rows)
+            parts["cands"].append(agent.last["cands"])
+            parts["means"].append(agent.last["mean"])
         S = engine.step(S, actions)
     score = engine.score(S)
     reached = progress(S)
     examples = {}
     if task.record:
+        shapes = {**EXAMPLE, **{k: ((agent.width,), dtype) for k, dtype in EVIDENCE.items()}}
         examples = {k: np.concatenate(parts[k]).astype(dtype) if parts[k]
-                    else np.zeros((0, *shape), dtype) for k, (shape, dtype) in EXAMPLE.items()}
+                    else np.zeros((0, *shape), dtype) for k, (shape, dtype) in shapes.items()}
         game = examples["game"]
         examples["won"] = S.won[game].astype(np.float32)
         examples["progress"] = reached[game].astype(np.float32)

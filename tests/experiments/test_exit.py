@@ -68,6 +68,34 @@ def test_fit__a_plain_student_learns_the_choices_it_is_shown():
     assert again.to_bytes() == trained.to_bytes()
 
 
+def test_policy_loss__soft_targets_weigh_the_candidates_by_their_values():
+    """train.soft_target: the target is softmax(means / soft_target) over the candidates kept (nan:
+    dropped by the halving, -1: a pad); without values it is the chosen action."""
+    logits = torch.zeros(1, 4, requires_grad=True)
+    batch = {"target": torch.tensor([1]), "cands": torch.tensor([[0, 1, 2, -1]]),
+             "means": torch.tensor([[0.5, 0.6, float("nan"), float("nan")]])}
+    loss = learn.policy_loss(logits, batch, 0.1)
+    assert abs(loss.item() - np.log(4)) < 1e-6              # uniform policy: log 4 whatever the weights
+    loss.backward()
+    w = torch.softmax(torch.tensor([5.0, 6.0]), 0)           # the weights of actions 0 and 1
+    expected = torch.tensor([0.25 - w[0], 0.25 - w[1], 0.25, 0.25])
+    assert torch.allclose(logits.grad[0], expected, atol=1e-6)
+    hard = learn.policy_loss(logits, {k: batch[k] for k in ("target",)}, 0.1)
+    assert torch.isclose(hard, torch.nn.functional.cross_entropy(logits, batch["target"]))
+    assert torch.isclose(learn.policy_loss(logits, batch, 0.0), hard)
+
+
+def test_selfplay__records_the_candidates_and_their_values():
+    out = play(Task(net=None, search="1x2x1", share=1.0, level="initiation", players=4,
+                    index=(0,), seeds=(5,)))
+    ex = out["examples"]
+    n = len(ex["target"])
+    assert n > 0 and ex["cands"].shape == (n, 2) and ex["means"].shape == (n, 2)
+    chosen = ex["cands"] == ex["target"][:, None]
+    assert chosen.any(1).all() and np.isfinite(ex["means"][chosen]).all()
+    assert np.isfinite(ex["means"][:, 0]).all()             # the prior's choice is always valued
+
+
 def rows_of(path):
     """The rows without CPU and wall times, agent names without the run's folder."""
     with open(path, newline="") as f:
@@ -152,6 +180,7 @@ def test_fan_out__a_local_ray_with_two_workers_gives_the_serial_results():
     ("net.kinds=[FLY]", "unknown decision kinds"),
     ("net.leaf=oracle", "net.leaf"),
     ("selfplay.share=0", "selfplay.share"),
+    ("train.soft_target=-1", "train.soft_target"),
     ("gate.games=0", "gate.games"),
     ("selfplay.searches=3", "unknown key"),
 ])

@@ -135,6 +135,9 @@ class GhooostConfig:
 class GhooostState(BatchArrays):
     """A batch of B rounds, one array per fact, the batch axis first."""
     hand: np.ndarray          # (B, 6, 17) uint8: each player's hand, counts per code
+    known: np.ndarray         # (B, 6, 17) uint8: the cards of each hand every player has seen go
+                              # in (taken from the graveyard, a turned card that failed) and not
+                              # seen come out since: public knowledge, a part of ``hand``
     castle: np.ndarray        # (B, 6, 12) int8: each castle's codes, bottom first
     castle_n: np.ndarray      # (B, 6) int8: cards in each castle
     crypt: np.ndarray         # (B, 62) int8: the crypt's codes, bottom first
@@ -166,6 +169,7 @@ def empty_state(B: int) -> GhooostState:
     """B rounds with no card anywhere (``reset`` and ``from_dicts`` fill them)."""
     return GhooostState(
         hand=np.zeros((B, MAX_PLAYERS, CODES), np.uint8),
+        known=np.zeros((B, MAX_PLAYERS, CODES), np.uint8),
         castle=np.zeros((B, MAX_PLAYERS, MAX_CASTLE), np.int8),
         castle_n=np.zeros((B, MAX_PLAYERS), np.int8), crypt=np.zeros((B, CARDS), np.int8),
         crypt_n=np.zeros(B, np.int8), grave=np.zeros((B, CODES), np.uint8),
@@ -240,6 +244,11 @@ class Ghooost:
         hand[:, COPY] -= c
         skip = a == SKIP_ACTION
         hand[:, SKIP] -= skip
+        # what the others know of this hand: cards seen leaving it are no longer known to be there
+        known = S.known[r, p].astype(np.int64)
+        known[np.arange(R), v] = np.maximum(known[np.arange(R), v] - n, 0)
+        known[:, COPY] = np.maximum(known[:, COPY] - c, 0)
+        known[:, SKIP] = np.maximum(known[:, SKIP] - skip, 0)
         # try your luck (§5) / exorcism (§6): the top card of the crypt / castle is played alone
         turned = np.zeros(R, np.int64)
         luck, exo = a == LUCK, a == EXORCISE
@@ -256,6 +265,7 @@ class Ghooost:
         turned_ok = (turned > 0) & (turned < COPY) & valid_play(top, run, turned, 1)
         failed = (turned > 0) & ~turned_skip & ~turned_ok               # a copy card alone never is
         hand[np.arange(R), turned * failed] += failed                  # it joins the hand (§5 reading)
+        known[np.arange(R), turned * failed] += failed                 # face up: everyone saw it
         v, n = np.where(turned_ok, turned, v), np.where(turned_ok, 1, n)
         skip |= turned_skip
         # the play onto the graveyard (§4, §7, §8)
@@ -276,6 +286,7 @@ class Ghooost:
         discard = S.discard[r].astype(np.int64)
         discard += grave * cleared[:, None]
         hand += grave * taken[:, None]
+        known += grave * taken[:, None]                                # the graveyard lay face up
         grave *= ~(cleared | taken)[:, None]
         top, run = np.where(cleared | taken, 0, top), np.where(cleared | taken, 0, run)
         # before midnight, back up to four cards, also before playing again (§5, §7)
@@ -286,7 +297,7 @@ class Ghooost:
                 break
             crypt_n -= draw
             hand[np.arange(R), S.crypt[r, np.maximum(crypt_n, 0)] * draw] += draw
-        S.hand[r, p], S.grave[r], S.discard[r] = hand, grave, discard
+        S.hand[r, p], S.known[r, p], S.grave[r], S.discard[r] = hand, known, grave, discard
         S.top[r], S.run[r], S.crypt_n[r] = top, run, crypt_n
         S.passes[r] = np.where(a == PASS, S.passes[r] + 1, 0)
         # out when hand and castle are empty (§9); the turn passes even after a combination

@@ -7,10 +7,11 @@ opponents, and PettingZoo (``env()``: AEC; ``parallel_env()``), one agent per pl
 seat: the own hand (counts per card, each divided by the deck's count of that card), the
 graveyard's cards (laid face up, so public) and the discard pile's, the top value (one-hot) and
 how many cards of it lie on top, then for every seat in turn order from the player's own: hand
-size, castle size, still in, to act; the crypt's size, midnight, the direction of play and the
-number of players. The other hands, the castles and the crypt are hidden: two positions that
-differ only there look the same (tested). Cards that an opponent took from the graveyard are
-public in the game but not in the vector: remembering them is the agent's business.
+size, castle size, still in, to act, and the cards every player saw go into that hand and not
+come out since (taken from the graveyard, a turned card that failed; ``state.known``); the
+crypt's size, midnight, the direction of play and the number of players. The rest of the other
+hands, the castles and the crypt are hidden: two positions that differ only there look the same
+(tested).
 
 **Actions**: the engine's 229 (``ghooost.action_meaning``), with ``info["action_mask"]``
 (Gymnasium) or ``observation["action_mask"]`` (PettingZoo). An illegal action ends the round
@@ -48,7 +49,7 @@ from .ghooost_agents import RandomGhooost, ShedderGhooost
 
 _SHOWN = np.arange(1, CODES)                      # the 16 card codes
 _SCALE = (1.0 / DECK_COUNTS[_SHOWN]).astype(np.float32)
-SEAT_FEATURES = 4
+SEAT_FEATURES = 4 + _SHOWN.size      # sizes, still in, to act; the cards known to be in the hand
 SIZE = 3 * _SHOWN.size + 15 + 4 + MAX_PLAYERS * SEAT_FEATURES + 3 + len(CASTLE_SIZE)
 ILLEGAL_ACTIONS = ("forfeit", "raise")
 SCORINGS = ("outcome", "points")
@@ -79,6 +80,7 @@ def encode(S: GhooostState, seat, out: np.ndarray | None = None) -> np.ndarray:
     per_seat[..., 1] = S.castle_n[rows[:, None], seats] / MAX_CASTLE
     per_seat[..., 2] = S.finish[rows[:, None], seats] < 0
     per_seat[..., 3] = (seats == S.active[:, None]) & ~S.terminated[:, None]
+    per_seat[..., 4:] = S.known[rows[:, None], seats][..., _SHOWN] * _SCALE
     per_seat *= in_play[..., None]
     at += MAX_PLAYERS * SEAT_FEATURES
     out[:, at] = S.crypt_n / CARDS

@@ -2,7 +2,8 @@
 invariants every reachable position satisfies (``violations``).
 
 Cards are named as on their faces: ``"1"`` to ``"14"``, ``"copy"``, ``"skip"``. Hands, the
-graveyard and the discard pile are lists in any order; a castle and the crypt are lists bottom
+cards known to be in them (``known``: seen going in, a part of the hand), the graveyard and the
+discard pile are lists in any order; a castle and the crypt are lists bottom
 first (the last card is the one turned up next).
 """
 
@@ -15,7 +16,8 @@ from .ghooost import (CARD_NAMES, CASTLE_SIZE, CODES, COPY, DECK_COUNTS, MAX_PLA
 
 # the scalar facts of a round, by their dict key (= field name)
 SCALARS = ("top", "run", "active", "direction", "passes", "terminated", "blocked", "decisions")
-KEYS = ("players", "hands", "castles", "crypt", "graveyard", "discard", "finish", *SCALARS, "rng")
+KEYS = ("players", "hands", "known", "castles", "crypt", "graveyard", "discard", "finish", *SCALARS,
+        "rng")
 
 
 def _names(counts) -> list[str]:
@@ -39,6 +41,7 @@ def to_dict(S: GhooostState, i: int) -> dict:
     P = int(S.players[i])
     d = {"players": P,
          "hands": [_names(S.hand[i, q]) for q in range(P)],
+         "known": [_names(S.known[i, q]) for q in range(P)],
          "castles": [[CARD_NAMES[c] for c in S.castle[i, q, :S.castle_n[i, q]]] for q in range(P)],
          "crypt": [CARD_NAMES[c] for c in S.crypt[i, :S.crypt_n[i]]],
          "graveyard": _names(S.grave[i]), "discard": _names(S.discard[i]),
@@ -58,12 +61,14 @@ def fill(S: GhooostState, i: int, d: dict, config: GhooostConfig) -> None:
         raise ValueError(f"players={P!r} is not allowed; choose 2 to 6")
     hands = d["hands"]
     castles = d.get("castles", [[] for _ in range(P)])
-    for key, piles in (("hands", hands), ("castles", castles)):
+    known = d.get("known", [[] for _ in range(P)])
+    for key, piles in (("hands", hands), ("known", known), ("castles", castles)):
         if len(piles) != P:
             raise ValueError(f"{key} must list {P} piles (one per player), got {len(piles)}")
     S.players[i] = P
     for q in range(P):
         S.hand[i, q] = _counts(hands[q], f"hands[{q}]")
+        S.known[i, q] = _counts(known[q], f"known[{q}]")
         codes = _codes(castles[q], f"castles[{q}]")
         if codes.size > CASTLE_SIZE[P]:
             raise ValueError(f"castles[{q}] holds {codes.size} cards; a castle of {P} players "
@@ -141,6 +146,7 @@ def violations(S: GhooostState, settled: bool = True) -> dict[str, np.ndarray]:
         "a run on the graveyard is shorter than a quartet": (S.run < 0) | (S.run > 3) | ((top == 0) & (S.run != 0)),
         "before midnight every hand still in holds four cards or more": (
             before[:, None] & alive & (S.hand.astype(np.int64).sum(2) < 4)).any(1),
+        "the cards known to be in a hand are in it": (S.known > S.hand).any((1, 2)),
         "a player out holds nothing (but those left at the end)": (
             out & (held > 0) & (running[:, None] | ((S.finish < P[:, None] - 1) & ~S.blocked[:, None]))).any(1),
         "the places are given first to last": ~places_ok,

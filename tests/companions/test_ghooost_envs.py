@@ -143,3 +143,22 @@ def test_observations_hide_the_other_hands_the_castles_and_the_crypt():
     a, b = e.from_dicts([base, other]).take([0]), e.from_dicts([base, other]).take([1])
     assert np.array_equal(G.encode(a, 0), G.encode(b, 0))
     assert not np.array_equal(G.encode(a, 1), G.encode(b, 1))
+
+
+def test_the_cards_seen_going_into_a_hand_are_shown_until_they_come_out():
+    """A graveyard taken lay face up: every player knows those cards are in the taker's hand,
+    until they are played again (``state.known``)."""
+    from ghoststories_env.companions.ghooost import play_action
+    e = Ghooost(GhooostConfig(num_players=2))
+    S = e.from_dicts([{"hands": [["2", "4"], ["5", "14"]], "castles": [["6"], ["7"]],
+                       "graveyard": ["9", "13"], "top": 13}])
+    S = e.step(S, np.array([TAKE]))
+    assert sorted(e.to_dict(S, 0)["known"][0]) == ["13", "9"]
+    at = 3 * 16 + 15 + 4                                   # the per-seat block, own seat first
+    block = G.encode(S, 1)[0, at:at + 6 * G.SEAT_FEATURES].reshape(6, G.SEAT_FEATURES)
+    # player 0 is the next seat from player 1; a 9 and a 13 (codes 9, 13 at 4 + code - 1), 1 of 4
+    assert block[1, 4 + 8] == 0.25 and block[1, 4 + 12] == 0.25 and block[1, 4:].sum() == 0.5
+    assert block[0, 4:].sum() == 0                         # nothing of player 1's hand was seen
+    S = e.step(S, np.array([play_action(5, 1)]))          # player 1 plays a 5; player 0 a 13
+    S = e.step(S, np.array([play_action(13, 1)]))
+    assert e.to_dict(S, 0)["known"][0] == ["9"]

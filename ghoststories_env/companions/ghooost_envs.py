@@ -209,11 +209,11 @@ class _Seat:
     """One learning seat among built-in opponents, for the Gymnasium envs."""
 
     def _setup(self, num_players, seat, opponents, scoring, max_decisions, illegal_action) -> None:
-        self.config = GhooostConfig(num_players)
+        self.batch = _Batch(num_players, scoring, max_decisions, illegal_action)
+        self.config = self.batch.engine.config
         if not 0 <= seat < num_players:
             raise ValueError(f"seat={seat!r} must be a seat 0..{num_players - 1}")
         self.seat = seat
-        self.batch = _Batch(num_players, scoring, max_decisions, illegal_action)
         self.opponents = _opponent(opponents, 0)
         self.single_obs = spaces.Box(0.0, 1.0, (SIZE,), np.float32)
 
@@ -330,8 +330,8 @@ class _Table(PettingZooTable):
 
     def _setup(self, num_players, scoring, max_decisions, illegal_action, render_mode) -> None:
         self._table(num_players, SIZE, NUM_ACTIONS, render_mode)
-        self.config = GhooostConfig(num_players)
         self.batch = _Batch(num_players, scoring, max_decisions, illegal_action)
+        self.config = self.batch.engine.config
 
     def _start(self, seed) -> None:
         self.batch.reset(self.batch.seeds(1, seed))

@@ -156,55 +156,63 @@ class SearchAgent:
         """(n, width) mean value of each candidate over its futures; nan for pads and for the
         challengers dropped. The prior's choice (column 0) is played in every round as the
         reference; the other candidates are narrowed by sequential halving to one, following
-        ``schedule``. Games are searched in groups of equal candidate count, so a game's rounds
-        and futures depend on its own candidates only, never on the other games of the batch."""
-        mean = np.full(cands.shape, np.nan)
-        count = (cands >= 0).sum(1)
-        for c in np.unique(count):
-            group = np.flatnonzero(count == c)
-            mean[group, :c] = self._halving(engine, S.take(rows[group]), cands[group, :c])
-        return mean
-
-    def _halving(self, engine, roots, cands) -> np.ndarray:
-        """``evaluate`` for root games that all have ``c`` = cands.shape[1] candidates."""
-        n, c = cands.shape
-        alive = np.ones((n, c), bool)
-        total, count = np.zeros((n, c)), np.zeros((n, c))
+        ``schedule`` for the game's own number of candidates, so a game's rounds and futures
+        depend on its own candidates only, never on the other games of the batch. Round r of
+        every game that has one is played in one engine batch, whatever its candidate count."""
+        n, W = cands.shape
+        roots = S.take(rows)
+        alive = cands >= 0
+        schedules = [self.schedule(c) for c in alive.sum(1)]
+        rounds = max(map(len, schedules), default=0)
+        ks = np.zeros((n, rounds + 1), np.int64)      # futures per candidate, by round; 0 = done
+        for g, schedule in enumerate(schedules):
+            ks[g, :len(schedule)] = schedule
+        total, count = np.zeros((n, W)), np.zeros((n, W))
         key = public_key(roots, self.seed)
-        schedule = self.schedule(c)
-        for r, k in enumerate(schedule):
-            values = self._play(engine, roots, cands, alive, key, r, k)   # (n, c, k)
-            total += np.nan_to_num(values).sum(2)
-            count += alive * k
-            if r == len(schedule) - 1:
+        column = np.arange(W)
+        for r in range(rounds):
+            k = ks[:, r]
+            total += self._play(engine, roots, cands, alive & (k > 0)[:, None], key, r, k)
+            count += alive * k[:, None]
+            going_on = ks[:, r + 1] > 0
+            if not going_on.any():
                 break
             # the better half of the challengers goes on, at least one; means rounded so that
             # float noise never decides, ties keep the prior's order
             mean = np.round(total / np.maximum(count, 1), DECIMALS)
-            challengers = alive & (np.arange(c) > 0)
+            challengers = alive & (column > 0)
             rank = np.argsort(np.argsort(-np.where(challengers, mean, -np.inf), axis=1,
                                          kind="stable"), axis=1, kind="stable")
             keep = np.maximum(1, (challengers.sum(1) + 1) // 2)
-            alive = (challengers & (rank < keep[:, None])) | (np.arange(c) == 0)
+            halved = (challengers & (rank < keep[:, None])) | (column == 0)
+            alive = np.where(going_on[:, None], halved, alive)
         return np.where(alive, np.round(total / np.maximum(count, 1), DECIMALS), np.nan)
 
     # -- futures ----------------------------------------------------------------------------------
     def _play(self, engine, roots, cands, alive, key, r, k) -> np.ndarray:
-        """(n, W, k) value of each alive candidate in the round's k futures of each root (the
-        same k futures for all of a root's candidates); nan elsewhere."""
+        """(n, W) sum of each alive candidate's values over its game's ``k[g]`` futures of round
+        ``r`` (the same futures for all of a game's candidates); 0 elsewhere."""
         n, W = cands.shape
         games = np.flatnonzero(alive.any(1))
-        keys = rng.draw(key[games], np.full(games.size, r << 20, np.uint64), k).ravel()
-        futures = roots.take(np.repeat(games, k))
-        redraw_unseen(futures, keys)
+        per_game = k[games]
+        keys = rng.draw(key[games], np.full(games.size, r << 20, np.uint64), per_game.max())
+        futures = roots.take(np.repeat(games, per_game))
+        redraw_unseen(futures, keys[np.arange(keys.shape[1]) < per_game[:, None]])
         game, slot = np.nonzero(alive)
-        pick = (np.searchsorted(games, game)[:, None] * k + np.arange(k)).ravel()
-        trial = futures.take(pick)
-        trial = engine.step(trial, np.repeat(cands[game, slot], k), check=False)
-        until = (roots.turn[game].astype(np.int64) + self.horizon).repeat(k)
-        values = np.full((n, W, k), np.nan)
-        values[game, slot] = self._play_out(engine, trial, until).reshape(-1, k)
-        return values
+        at = np.searchsorted(games, game)
+        reps = per_game[at]                                  # futures of each (game, slot)
+        first = np.cumsum(per_game) - per_game               # game's first row in futures
+        trial = futures.take(_blocks(first[at], reps))
+        trial = engine.step(trial, np.repeat(cands[game, slot], reps), check=False)
+        until = np.repeat(roots.turn[game].astype(np.int64) + self.horizon, reps)
+        values = self._play_out(engine, trial, until)
+        # summed over (pairs, k) blocks, k contiguous: the same float sums whatever the batch
+        out, start = np.zeros((n, W)), np.cumsum(reps) - reps
+        for size in np.unique(reps):
+            pair = np.flatnonzero(reps == size)
+            block = values[_blocks(start[pair], np.full(pair.size, size))].reshape(-1, size)
+            out[game[pair], slot[pair]] = block.sum(1)
+        return out
 
     def _play_out(self, engine, S, until) -> np.ndarray:
         """Leaf values of the games of ``S`` played by the rollout policy until they end or reach
@@ -234,6 +242,12 @@ def progress(S) -> np.ndarray:
     drawn = S.deck_pos / np.maximum(S.deck_len, 1)
     beaten = S.inc_defeated / np.maximum(S.inc_total, 1)
     return (drawn + beaten) / 2
+
+
+def _blocks(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """The indices ``starts[i] .. starts[i] + sizes[i] - 1``, one block after another."""
+    offsets = np.cumsum(sizes) - sizes
+    return np.repeat(starts - offsets, sizes) + np.arange(sizes.sum())
 
 
 def _rounds(c: int) -> int:

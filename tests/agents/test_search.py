@@ -140,14 +140,16 @@ def test_search__plays_the_prior_unless_a_challenger_beats_it_by_the_margin(game
 
 
 def test_search__futures_shared_by_candidates(games):
-    """Common random numbers: two identical candidates get identical values in every future."""
+    """Common random numbers: two identical candidates get identical values (summed over the
+    same three futures; separate futures would make them differ)."""
     engine, S = games
     agent = SearchAgent(futures=3, width=2, horizon=2)
     _, rows, cands = agent.candidates(Batch(engine, S))
     cands = np.repeat(cands[:, :1], 2, 1)
     key = public_key(S.take(rows))
-    values = agent._play(engine, S.take(rows), cands, cands >= 0, key, 0, 3)
+    values = agent._play(engine, S.take(rows), cands, cands >= 0, key, 0, np.full(rows.size, 3))
     assert np.array_equal(values[:, 0], values[:, 1])
+    assert len(np.unique(values[:, 0])) > 1
 
 
 def test_search__leaf_scores_finished_games_by_outcome(games):

@@ -13,7 +13,8 @@ A **residual** network (the default of ``experiments.exit``) does not replace th
 the decision kinds it was trained on (``kinds``, the search's) its logits are the heuristic's
 scores divided by ``temperature`` plus the learned logits, which start at zero, so an untrained
 residual network plays exactly as the heuristic and learning only moves it from there; at every
-other decision it is the heuristic. A plain network (``residual=False``) plays every decision
+other decision it is the heuristic. Its heuristic is the team of ``meta["plans"]`` (none: the
+default team; ``["incarnation"]``: ``heuristic:plans``). A plain network (``residual=False``) plays every decision
 from its own logits, and needs no heuristic at all.
 
 Inference is numpy alone (the weights are a ``.npz`` file written by ``experiments.exit``; torch
@@ -41,6 +42,9 @@ from ghoststories_env.envs.observation import SIZE, encode
 from ghoststories_env.rules import stack
 
 from .base import Batch, register
+from .heuristic import HeuristicAgent
+from .heuristic.context import settled
+from .heuristic import plans as plan_names
 
 DECIMALS = 6            # logits and values equal to this many decimals are equal
 WANTED = -1e8           # heuristic scores at or below this are actions it never wants (search.py)
@@ -59,7 +63,7 @@ class PolicyValueNet:
         self.trunk = [as64(layer) for layer in trunk]
         self.policy, self.value = as64(policy), as64(value)
         self.meta = {"residual": True, "temperature": 1.0, "kinds": ["YANG", "PLACE"],
-                     **(meta or {})}
+                     "plans": [], **(meta or {})}
         width = SIZE
         for w, b in self.trunk:
             if w.ndim != 2 or w.shape[0] != width or b.shape != w.shape[1:]:
@@ -78,7 +82,11 @@ class PolicyValueNet:
         self.residual = bool(self.meta["residual"])
         self.temperature = float(self.meta["temperature"])
         self.codes = np.array([stack.CODES[k] for k in self.meta["kinds"]])
-        self._heuristic = None
+        unknown = set(self.meta["plans"]) - set(plan_names.NAMES)
+        if unknown:
+            raise ValueError(f"unknown plan(s) {sorted(unknown)}; known: "
+                             f"{', '.join(plan_names.NAMES)}")
+        self.heuristic = HeuristicAgent(tuple(self.meta["plans"]))   # a residual network's base
 
     @classmethod
     def initial(cls, hidden=(256, 128), seed: int = 0, **meta) -> "PolicyValueNet":
@@ -110,13 +118,9 @@ class PolicyValueNet:
         mask = batch.mask
         if not self.residual:
             return np.where(mask, self.forward(batch.obs)[0], -np.inf)
-        if self._heuristic is None:
-            from .heuristic import HeuristicAgent
-            self._heuristic = HeuristicAgent()
-        out = self._heuristic.scores(batch)
+        out = self.heuristic.scores(batch)
         rows = np.flatnonzero(np.isin(batch.state.top, self.codes) & mask.any(1))
         if rows.size:
-            from .heuristic.context import settled
             h = out[rows]
             logits = self.forward(batch.obs[rows])[0]
             out[rows] = np.where(h > WANTED, settled(h / self.temperature + logits), h)

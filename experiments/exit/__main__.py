@@ -127,7 +127,7 @@ def tasks(cfg, net: PolicyValueNet | None, split: str, games: int, first: int, s
             index = tuple(range(start, min(start + batch, first + games)))
             out.append(Task(blob, search, share, level, players, index,
                             tuple(int(seeds[i]) for i in index), record, search_seed,
-                            cfg.net.leaf))
+                            cfg.net.leaf, tuple(cfg.net.plans)))
     return out
 
 
@@ -282,7 +282,8 @@ def initial(cfg) -> PolicyValueNet:
         return PolicyValueNet.load(cfg.init_from)
     n = cfg.net
     return PolicyValueNet.initial(tuple(n.hidden), seed=cfg.seed, residual=n.residual,
-                                  temperature=n.temperature, kinds=list(n.kinds))
+                                  temperature=n.temperature, kinds=list(n.kinds),
+                                  plans=list(n.plans))
 
 
 def main(argv=None) -> dict:

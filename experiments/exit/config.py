@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ghoststories_env.agents.heuristic import plans as plan_names
 from ghoststories_env.agents.search import DEFAULTS
 from ghoststories_env.cards import LEVEL_NAMES
 from ghoststories_env.rules import stack
@@ -25,6 +26,9 @@ class NetConfig:
     residual: bool = True           # learned logits added to the heuristic's (agents/net.py)
     temperature: float = 1.0        # heuristic points per logit
     kinds: list = field(default_factory=lambda: ["YANG", "PLACE"])   # decisions it learns
+    plans: list = field(default_factory=list)    # the heuristic's team plans (agents/heuristic/
+                                    # plans.py): the residual's base, and the first round's
+                                    # prior and rollout team (["incarnation"]: search:plans)
     leaf: str = "win_model"         # the search's leaf value: "net" (its win head) or
                                     # "win_model" (agents/value.py, fitted on many more games)
 
@@ -74,6 +78,9 @@ def check(cfg: ExitConfig) -> None:
                 and pair[1] in (1, 2, 3, 4)):
             raise ValueError(f"selfplay.configs: each entry is [level, players] with a level of "
                              f"{', '.join(LEVEL_NAMES)} and 1..4 players, got {pair!r}")
+    unknown = [p for p in cfg.net.plans if p not in plan_names.NAMES]
+    if unknown:
+        raise ValueError(f"net.plans: unknown plan(s) {unknown}; known: {', '.join(plan_names.NAMES)}")
     for key, spec in (("selfplay.search", cfg.selfplay.search), ("gate.search", cfg.gate.search)):
         parts = spec.split("x")
         if len(parts) > len(DEFAULTS) or not all(p.isdigit() for p in parts):

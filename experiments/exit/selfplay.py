@@ -4,7 +4,7 @@
 rollout policy and leaf value, or the heuristic team when there is none yet). At every decision
 it searched (a ``share`` of the searchable ones, drawn from the public position) it records a
 training example: the deciding Taoist's observation, the legal actions, the heuristic's scores
-(the residual network's base), the action the search chose (the policy target), the prior's
+(the residual network's base: the team of the task's ``plans``), the action the search chose (the policy target), the prior's
 own choice, and the evidence behind the choice: the candidates (``cands``, -1 for pads) and their
 mean values over the futures (``means``, nan for pads and dropped challengers; ``learn`` can
 train on them as a soft target); when the game ends, each of its examples gets the outcome and the progress the game
@@ -24,7 +24,6 @@ import numpy as np
 from ghoststories_env import Engine, GameConfig
 from ghoststories_env.actions import NUM_ACTIONS
 from ghoststories_env.agents import Batch
-from ghoststories_env.agents.heuristic import HeuristicAgent
 from ghoststories_env.agents.net import PolicyValueNet
 from ghoststories_env.agents.search import DEFAULTS, SearchAgent, progress
 from ghoststories_env.agents.value import LevelWinModel
@@ -52,6 +51,7 @@ class Task:
     record: bool = True         # record training examples (False: evaluation only)
     search_seed: int = 0
     leaf: str = "net"           # the search's leaf value: "net" or "win_model" (agents/value.py)
+    plans: tuple[str, ...] = () # the heuristic's team plans (the network's residual base)
 
 
 def agent_of(task: Task) -> SearchAgent:
@@ -59,14 +59,15 @@ def agent_of(task: Task) -> SearchAgent:
     net = PolicyValueNet.from_bytes(task.net) if task.net is not None else None
     value = LevelWinModel.load() if task.leaf == "win_model" else None
     return SearchAgent(**{**DEFAULTS, **sizes}, seed=task.search_seed, net=net, share=task.share,
-                       value=value)
+                       value=value, plans=() if net is not None else task.plans)
 
 
 def play(task: Task) -> dict:
     """``{"examples": arrays (see the module docstring), "rows": one dict per game}``."""
     t0 = time.process_time()
     agent = agent_of(task)
-    heuristic = HeuristicAgent()
+    # the residual base the examples are recorded against: the network's own heuristic
+    heuristic = agent.prior.heuristic if task.net is not None else agent.prior
     engine = Engine(GameConfig(num_players=task.players, difficulty=task.level))
     S = engine.reset(np.array(task.seeds, np.int64))
     parts: dict[str, list] = {k: [] for k in (*EXAMPLE, *EVIDENCE)}

@@ -43,8 +43,10 @@ def play(engine, agent, seeds, steps=10_000):
     return S
 
 
-def test_untrained_residual_network__plays_as_the_heuristic(engine):
-    net, heuristic = PolicyValueNet.initial((16, 8)), agents.make("heuristic")
+@pytest.mark.parametrize("plans, spec", [([], "heuristic"), (["incarnation"], "heuristic:plans")])
+def test_untrained_residual_network__plays_as_the_heuristic(engine, plans, spec):
+    """... of its ``plans``: the default team, or heuristic:plans."""
+    net, heuristic = PolicyValueNet.initial((16, 8), plans=plans), agents.make(spec)
     S = engine.reset(np.arange(16) + 40)
     while not S.terminated.all():
         batch = Batch(engine, S)
@@ -147,6 +149,11 @@ def test_search_share__searches_a_public_part_of_the_decisions(engine):
     assert alone == list(rows_half)
     with pytest.raises(ValueError, match="share"):
         SearchAgent(share=0)
+
+
+def test_residual_network__unknown_plans_are_refused_by_name():
+    with pytest.raises(ValueError, match="unknown plan.*'nope'.*known: incarnation"):
+        PolicyValueNet.initial((4,), plans=["nope"])
 
 
 def test_search_plans__the_prior_and_rollout_team_is_heuristic_plans():

@@ -13,7 +13,7 @@ import torch
 
 from experiments.exit import config, learn
 from experiments.exit.__main__ import main
-from experiments.exit.selfplay import EXAMPLE, Task, play
+from experiments.exit.selfplay import EXAMPLE, Task, agent_of, play
 from experiments.fanout import fan_out
 from ghoststories_env import Engine, GameConfig, agents
 from ghoststories_env.agents import Batch
@@ -94,6 +94,15 @@ def test_selfplay__records_the_candidates_and_their_values():
     chosen = ex["cands"] == ex["target"][:, None]
     assert chosen.any(1).all() and np.isfinite(ex["means"][chosen]).all()
     assert np.isfinite(ex["means"][:, 0]).all()             # the prior's choice is always valued
+
+
+def test_selfplay__plans_make_the_first_prior_and_the_recorded_base_heuristic_plans():
+    task = Task(net=None, search="1x2x1", share=1.0, level="initiation", players=4,
+                index=(0,), seeds=(5,), plans=("incarnation",))
+    assert agent_of(task).prior.name == "heuristic:plans"
+    net = PolicyValueNet.initial((8,), plans=["incarnation"])
+    with_net = agent_of(Task(**{**task.__dict__, "net": net.to_bytes()}))
+    assert with_net.prior.heuristic.name == "heuristic:plans"
 
 
 def rows_of(path):
@@ -179,6 +188,7 @@ def test_fan_out__a_local_ray_with_two_workers_gives_the_serial_results():
     ("selfplay.search=8x4x8x2", "selfplay.search"),
     ("net.kinds=[FLY]", "unknown decision kinds"),
     ("net.leaf=oracle", "net.leaf"),
+    ("net.plans=[hurry]", "net.plans: unknown plan"),
     ("selfplay.share=0", "selfplay.share"),
     ("train.soft_target=-1", "train.soft_target"),
     ("gate.games=0", "gate.games"),

@@ -14,8 +14,8 @@ the decision kinds it was trained on (``kinds``, the search's) its logits are th
 scores divided by ``temperature`` plus the learned logits, which start at zero, so an untrained
 residual network plays exactly as the heuristic and learning only moves it from there; at every
 other decision it is the heuristic. Its heuristic is the team of ``meta["plans"]`` (none: the
-default team; ``["incarnation"]``: ``heuristic:plans``). A plain network (``residual=False``) plays every decision
-from its own logits, and needs no heuristic at all.
+default team; ``["incarnation"]``: ``heuristic:plans``). A plain network (``residual=False``)
+plays every decision from its own logits, and needs no heuristic at all.
 
 Inference is numpy alone (the weights are a ``.npz`` file written by ``experiments.exit``; torch
 is needed only to train). Products are computed in float64 and rounded (``DECIMALS``): a BLAS
@@ -44,7 +44,6 @@ from ghoststories_env.rules import stack
 from .base import Batch, register
 from .heuristic import HeuristicAgent
 from .heuristic.context import settled
-from .heuristic import plans as plan_names
 
 DECIMALS = 6            # logits and values equal to this many decimals are equal
 WANTED = -1e8           # heuristic scores at or below this are actions it never wants (search.py)
@@ -82,10 +81,6 @@ class PolicyValueNet:
         self.residual = bool(self.meta["residual"])
         self.temperature = float(self.meta["temperature"])
         self.codes = np.array([stack.CODES[k] for k in self.meta["kinds"]])
-        unknown = set(self.meta["plans"]) - set(plan_names.NAMES)
-        if unknown:
-            raise ValueError(f"unknown plan(s) {sorted(unknown)}; known: "
-                             f"{', '.join(plan_names.NAMES)}")
         self.heuristic = HeuristicAgent(tuple(self.meta["plans"]))   # a residual network's base
 
     @classmethod

@@ -162,11 +162,14 @@ class SearchAgent:
         n, W = cands.shape
         roots = S.take(rows)
         alive = cands >= 0
-        schedules = [self.schedule(c) for c in alive.sum(1)]
-        rounds = max(map(len, schedules), default=0)
-        ks = np.zeros((n, rounds + 1), np.int64)      # futures per candidate, by round; 0 = done
-        for g, schedule in enumerate(schedules):
-            ks[g, :len(schedule)] = schedule
+        # futures per candidate by round (0: done), one schedule per candidate count
+        counts, which = np.unique(alive.sum(1), return_inverse=True)
+        schedules = [self.schedule(c) for c in counts]
+        rounds = max(map(len, schedules))
+        table = np.zeros((counts.size, rounds + 1), np.int64)
+        for i, schedule in enumerate(schedules):
+            table[i, :len(schedule)] = schedule
+        ks = table[which]
         total, count = np.zeros((n, W)), np.zeros((n, W))
         key = public_key(roots, self.seed)
         column = np.arange(W)

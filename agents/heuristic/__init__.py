@@ -93,8 +93,9 @@ class HeuristicAgent:
 
     def __init__(self, plans: tuple[str, ...] = ()):
         """``plans``: team plans to switch on (``plans.NAMES``); none plays the default team."""
-        self.plans = frozenset(plans)
-        self.name = plan_spec(tuple(p for p in plan_names.NAMES if p in self.plans))
+        chosen = plan_names.checked(plans)
+        self.plans = frozenset(chosen)
+        self.name = plan_spec(chosen)
 
     def scores(self, batch: Batch) -> np.ndarray:
         """(B, A) the score of every action, ``-inf`` where illegal; the agent plays the argmax.

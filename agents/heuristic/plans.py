@@ -45,7 +45,11 @@ def parse(arg: str) -> tuple[str, ...]:
     head, _, listed = arg.partition("=")
     if head != "plans":
         raise ValueError(f"agent 'heuristic' takes no argument, 'plans' or 'plans=a+b', got {arg!r}")
-    chosen = tuple(listed.split("+")) if listed else ADOPTED
+    return checked(tuple(listed.split("+")) if listed else ADOPTED)
+
+
+def checked(chosen) -> tuple[str, ...]:
+    """The plans ``chosen``, in ``NAMES`` order; a ``ValueError`` naming any unknown one."""
     unknown = [p for p in chosen if p not in NAMES]
     if unknown:
         raise ValueError(f"unknown plan(s) {unknown}; known: {', '.join(NAMES)}")

@@ -78,9 +78,10 @@ def check(cfg: ExitConfig) -> None:
                 and pair[1] in (1, 2, 3, 4)):
             raise ValueError(f"selfplay.configs: each entry is [level, players] with a level of "
                              f"{', '.join(LEVEL_NAMES)} and 1..4 players, got {pair!r}")
-    unknown = [p for p in cfg.net.plans if p not in plan_names.NAMES]
-    if unknown:
-        raise ValueError(f"net.plans: unknown plan(s) {unknown}; known: {', '.join(plan_names.NAMES)}")
+    try:
+        plan_names.checked(cfg.net.plans)
+    except ValueError as e:
+        raise ValueError(f"net.plans: {e}") from None
     for key, spec in (("selfplay.search", cfg.selfplay.search), ("gate.search", cfg.gate.search)):
         parts = spec.split("x")
         if len(parts) > len(DEFAULTS) or not all(p.isdigit() for p in parts):

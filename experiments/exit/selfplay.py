@@ -4,11 +4,12 @@
 rollout policy and leaf value, or the heuristic team when there is none yet). At every decision
 it searched (a ``share`` of the searchable ones, drawn from the public position) it records a
 training example: the deciding Taoist's observation, the legal actions, the heuristic's scores
-(the residual network's base: the team of the task's ``plans``), the action the search chose (the policy target), the prior's
-own choice, and the evidence behind the choice: the candidates (``cands``, -1 for pads) and their
-mean values over the futures (``means``, nan for pads and dropped challengers; ``learn`` can
-train on them as a soft target); when the game ends, each of its examples gets the outcome and the progress the game
-reached (the value targets). It also returns one benchmark-style row per game.
+(the residual network's base: the team of the task's ``plans``), the action the search chose
+(the policy target), the prior's own choice, and the evidence behind the choice: the candidates
+(``cands``, -1 for pads) and their mean values over the futures (``means``, nan for pads and
+dropped challengers; ``learn`` can train on them as a soft target); when the game ends, each of
+its examples gets the outcome and the progress the game reached (the value targets). It also
+returns one benchmark-style row per game.
 
 A task carries everything a worker needs (the network as bytes, the seeds), so it runs the same
 in this process, a local worker or a Ray worker (``experiments/fanout.py``).
@@ -51,7 +52,7 @@ class Task:
     record: bool = True         # record training examples (False: evaluation only)
     search_seed: int = 0
     leaf: str = "net"           # the search's leaf value: "net" or "win_model" (agents/value.py)
-    plans: tuple[str, ...] = () # the heuristic's team plans (the network's residual base)
+    plans: tuple[str, ...] = ()  # the heuristic's team plans (the network's residual base)
 
 
 def agent_of(task: Task) -> SearchAgent:

@@ -147,3 +147,10 @@ def test_incarnation_plan__the_ghost_that_blocks_an_incarnation_shares_its_strik
     assert strike[g] == pytest.approx(plans.INC_STRIKE * W.LOSS)
     assert strike[blocker] == pytest.approx(plans.INC_UNBLOCK * plans.INC_STRIKE * W.LOSS)
     assert np.count_nonzero(strike) == 2
+
+
+def test_unknown_plans_are_refused_by_name_wherever_a_team_is_built():
+    """A misspelt plan is an error, not a default team under another name."""
+    with pytest.raises(ValueError, match=r"unknown plan\(s\) \['hurry'\]; known: incarnation"):
+        HeuristicAgent(("hurry",))
+    assert HeuristicAgent(("incarnation",)).name == "heuristic:plans"

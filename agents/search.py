@@ -15,6 +15,13 @@ the reference, and after each round the worse half of the others (by mean value 
 futures) is dropped, until one challenger is left. It is played if its mean value beats the
 prior's choice by more than ``margin``.
 
+Team plans the prior does not play (``agents/heuristic/plans.py``) can be offered as *scripts*:
+each adds a candidate, the action the heuristic with that plan switched on would take, and that
+candidate's futures are played by that heuristic for the first ``SCRIPT_TURNS`` turns (the team
+follows the plan for a round of the table) and by the rollout policy after. A script whose action
+is already a candidate adds nothing. The search replans at every decision, so a plan is followed
+for as long as its next step keeps winning the comparison.
+
 A future re-draws only what the players cannot know (``agents/futures.py``: the undrawn deck, the
 cards left out, the dice), and every candidate of a game is played in the same futures (common
 random numbers), so candidates are compared on the same cards and dice. The futures are drawn from
@@ -29,6 +36,7 @@ a batch advances in one engine batch.
                                      # heuristic and the fitted win model
     agents.make("search:8x4x8:net=path/net.npz:leaf=win_model")   # the network's policy only
     agents.make("search:8x4x8:plans")   # the prior and rollout team is heuristic:plans
+    agents.make("search:8x4x8:plans:scripts=overrun")   # and the overrun plan as a script
     SearchAgent(kinds=("YANG",))     # search only the Yang phase
     SearchAgent(share=0.25)          # search a quarter of the decisions (self-play, exit.py)
 
@@ -57,6 +65,7 @@ WANTED = -1e8                     # prior scores at or below this are actions it
 DEFAULTS = {"futures": 8, "width": 4, "horizon": 8}
 DECIMALS = 9                      # mean values equal to this many decimals are ties
 _SHARE_SALT = 0x5A4E              # the draw of which decisions a partial search looks at
+SCRIPT_TURNS = 4                  # turns a script's candidate is played by its plan's team
 
 
 class SearchAgent:
@@ -64,13 +73,14 @@ class SearchAgent:
     ``width`` candidates, ``horizon`` turns of rollout, at the decisions ``kinds`` (a ``share``
     of them); ``progress`` and ``margin`` as described there; ``value`` replaces the fitted win
     model as leaf value, ``net`` the heuristic as prior, rollout policy and leaf; ``plans``: the
-    heuristic's team plans; ``seed`` keys the futures."""
+    heuristic's team plans, ``scripts`` those offered as scripts; ``seed`` keys the futures."""
 
     def __init__(self, futures: int = 8, width: int = 4, horizon: int = 8, seed: int = 0,
                  kinds=KINDS, progress: float = 0.02, margin: float = 0.0,
                  value: WinModel | LevelWinModel | None = None,
                  net: PolicyValueNet | None = None,
-                 share: float = 1.0, plans: tuple[str, ...] = ()):
+                 share: float = 1.0, plans: tuple[str, ...] = (),
+                 scripts: tuple[str, ...] = ()):
         if futures < 1 or width < 2 or horizon < 1:
             raise ValueError(f"search needs futures >= 1, width >= 2 and horizon >= 1, got "
                              f"futures={futures}, width={width}, horizon={horizon}")
@@ -91,6 +101,11 @@ class SearchAgent:
                              "network has no heuristic prior")
         self.prior = net if net is not None else HeuristicAgent(tuple(plans))
         self.rollout = self.prior
+        self.scripts = _scripts(plans if net is None else None, scripts)
+        # who plays a candidate column's futures for its first SCRIPT_TURNS turns: the rollout
+        # policy for the prior's ``width`` columns, a script's team for each column after them
+        self.policies = [self.rollout, *self.scripts]
+        self.column_policy = np.r_[np.zeros(self.width, np.int64), 1 + np.arange(len(self.scripts))]
         self.value = (value if value is not None else net if net is not None
                       else LevelWinModel.load())
         size = (self.futures, self.width, self.horizon)
@@ -101,6 +116,8 @@ class SearchAgent:
                 self.name += ":leaf=win_model"
         if plans:
             self.name += ":" + self.prior.name.partition(":")[2]        # ":plans" or ":plans=a+b"
+        if self.scripts:
+            self.name += ":scripts=" + "+".join(scripts_of(self))
         if self.share < 1:
             self.name += f":share={self.share:g}"
         self.searched = 0                          # decisions searched so far (for reports)
@@ -108,13 +125,19 @@ class SearchAgent:
 
     # -- the decision -----------------------------------------------------------------------------
     def candidates(self, batch: Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The prior's actions (B,), and the games to search: rows (n,) and their (n, width)
-        candidate actions, the prior's best first (-1 pads a game with fewer wanted actions)."""
+        """The prior's actions (B,), and the games to search: rows (n,) and their (n, width +
+        scripts) candidate actions, the prior's best first, then each script's action (-1 pads
+        a game with fewer wanted actions, and a script whose action is already a candidate)."""
         scores = self.prior.scores(batch)
         actions = scores.argmax(1)
         order = np.argsort(-scores, axis=1, kind="stable")[:, :self.width]
         wanted = np.take_along_axis(scores, order, 1) > WANTED
         cands = np.where(wanted, order, -1)
+        for script in self.scripts:
+            extra = script.act(batch)
+            fresh = ~(cands == extra[:, None]).any(1) & (cands[:, 0] >= 0)
+            cands = np.c_[cands, np.where(fresh, extra, -1)]
+            wanted = np.c_[wanted, fresh]
         search = np.isin(batch.state.top, self.codes) & (wanted.sum(1) >= 2) & ~batch.state.terminated
         rows = np.flatnonzero(search)
         if self.share < 1 and rows.size:
@@ -194,7 +217,8 @@ class SearchAgent:
     # -- futures ----------------------------------------------------------------------------------
     def _play(self, engine, roots, cands, alive, key, r, k) -> np.ndarray:
         """(n, W) sum of each alive candidate's values over its game's ``k[g]`` futures of round
-        ``r`` (the same futures for all of a game's candidates); 0 elsewhere."""
+        ``r`` (the same futures for all of a game's candidates); 0 elsewhere. A script's column
+        is played by its team for ``SCRIPT_TURNS`` turns."""
         n, W = cands.shape
         games = np.flatnonzero(alive.any(1))
         per_game = k[games]
@@ -207,8 +231,9 @@ class SearchAgent:
         first = np.cumsum(per_game) - per_game               # game's first row in futures
         trial = futures.take(_blocks(first[at], reps))
         trial = engine.step(trial, np.repeat(cands[game, slot], reps), check=False)
-        until = np.repeat(roots.turn[game].astype(np.int64) + self.horizon, reps)
-        values = self._play_out(engine, trial, until)
+        turn = np.repeat(roots.turn[game].astype(np.int64), reps)
+        policy = np.repeat(self.column_policy[slot], reps)
+        values = self._play_out(engine, trial, turn + self.horizon, policy, turn + SCRIPT_TURNS)
         # summed over (pairs, k) blocks, k contiguous: the same float sums whatever the batch
         out, start = np.zeros((n, W)), np.cumsum(reps) - reps
         for size in np.unique(reps):
@@ -217,9 +242,10 @@ class SearchAgent:
             out[game[pair], slot[pair]] = block.sum(1)
         return out
 
-    def _play_out(self, engine, S, until) -> np.ndarray:
-        """Leaf values of the games of ``S`` played by the rollout policy until they end or reach
-        turn ``until``; finished rows leave the batch as they stop."""
+    def _play_out(self, engine, S, until, policy=None, scripted=None) -> np.ndarray:
+        """Leaf values of the games of ``S`` played until they end or reach turn ``until``, by
+        ``policies[policy]`` before turn ``scripted`` and by the rollout policy after (all by it
+        when no ``policy`` is given); finished rows leave the batch as they stop."""
         value = np.zeros(S.batch_size)
         live = np.arange(S.batch_size)
         while True:
@@ -231,7 +257,19 @@ class SearchAgent:
                 live, S = live[keep], S.take(keep)
             if not live.size:
                 return value
-            S = engine.step(S, self.rollout.act(Batch(engine, S)), check=False)
+            playing = (np.zeros(live.size, np.int64) if policy is None
+                       else np.where(S.turn < scripted[live], policy[live], 0))
+            S = engine.step(S, self._act(engine, S, playing), check=False)
+
+    def _act(self, engine, S, playing) -> np.ndarray:
+        """(B,) actions of the rows of ``S``, each by ``policies[playing]``."""
+        if not playing.any():
+            return self.rollout.act(Batch(engine, S))
+        actions = np.zeros(S.batch_size, np.int64)
+        for p in np.unique(playing):
+            rows = np.flatnonzero(playing == p)
+            actions[rows] = self.policies[p].act(Batch(engine, S.take(rows)))
+        return actions
 
     def leaf(self, S) -> np.ndarray:
         """(B,) value of a position: the chance of a win (the outcome if finished) plus the
@@ -253,6 +291,27 @@ def _blocks(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
     return np.repeat(starts - offsets, sizes) + np.arange(sizes.sum())
 
 
+def _scripts(plans, scripts) -> list[HeuristicAgent]:
+    """The heuristic teams that play the ``scripts`` (plan names) on top of the prior's ``plans``
+    (None: the prior is a network, which takes no script)."""
+    if not scripts:
+        return []
+    if plans is None:
+        raise ValueError("scripts are team plans of a heuristic prior; a search on a network "
+                         "has no heuristic prior")
+    chosen = plan_names.checked(scripts)
+    doubled = sorted(set(chosen) & set(plans))
+    if doubled:
+        raise ValueError(f"plan(s) {doubled} are already played by the prior; a script must be "
+                         f"a plan it does not play")
+    return [HeuristicAgent((*plans, s)) for s in chosen]
+
+
+def scripts_of(agent: SearchAgent) -> list[str]:
+    """The plan names of ``agent``'s scripts (each script team's plans less the prior's)."""
+    return [next(iter(s.plans - agent.prior.plans)) for s in agent.scripts]
+
+
 def _rounds(c: int) -> int:
     """Rounds of sequential halving for ``c`` candidates: the prior's choice stays, the other
     ``c - 1`` are halved until one is left, and that last duel is a round too."""
@@ -260,7 +319,8 @@ def _rounds(c: int) -> int:
 
 
 def _make(arg: str, seed: int = 0) -> SearchAgent:
-    """``search[:K[xW[xH]]][:net=<path>[:leaf=win_model]][:plans[=a+b]][:share=<s>]``."""
+    """``search[:K[xW[xH]]][:net=<path>[:leaf=win_model]][:plans[=a+b]][:scripts=a+b]
+    [:share=<s>]``."""
     size, *options = arg.split(":") if arg else [""]
     if size[:1].isalpha():                    # no size given, only options
         size, options = "", [size, *options]
@@ -274,10 +334,16 @@ def _make(arg: str, seed: int = 0) -> SearchAgent:
         if key == "plans":                   # the heuristic prior's team plans (heuristic:plans)
             kwargs["plans"] = plan_names.parse(option)
             continue
+        if key == "scripts":                 # team plans offered as scripts
+            kwargs["scripts"] = plan_names.checked(tuple(value.split("+")) if value else ())
+            if not kwargs["scripts"]:
+                raise ValueError("search option 'scripts' names plans: scripts=a+b")
+            continue
         if not eq or key not in OPTIONS or (key == "leaf" and value != "win_model"):
             raise ValueError(f"agent 'search' takes the options net=<path>, leaf=win_model (with "
                              f"a net: judge futures with the fitted win model, not the network), "
-                             f"plans (the heuristic:plans prior) and share=<0..1>, got {option!r}")
+                             f"plans (the heuristic:plans prior), scripts=a+b (team plans offered "
+                             f"as scripts) and share=<0..1>, got {option!r}")
         kwargs[key] = OPTIONS[key](value)
     if "leaf" in kwargs:
         kwargs["value"] = kwargs.pop("leaf")

@@ -18,6 +18,14 @@ heuristic plays exactly as before: every plan is a branch on ``ctx.plans``.
 Measured on 1,000 Initiation 4p ``eval`` games (results/benchmark_plans/README.md): 104 wins for
 the default heuristic, 142 with the strike alone, 157 with its tokens, 162 with the readiness,
 166 with the unblocking.
+
+* ``overrun`` (not adopted: offered to the search as a script, ``search:...:scripts=overrun``):
+  a full board costs its Taoist a Qi at his Yin phase (rules §4, step 2), the heuristic's largest
+  Qi loss. A ghost on a full board is worth ``OVERRUN_NOW`` Qi of that board more, divided by the
+  Yang phases left before the board's Yin phase: the team empties the board that will overrun
+  first.
+* ``haunters`` (not adopted: a script): every haunter's threat (its next haunting over the Yang
+  phases left before it) counts ``1 + HAUNTERS_MORE`` times: the team clears the haunters first.
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ from ghoststories_env.geometry import OPPOSITE
 from . import weights as W
 from .context import Ctx, per_context
 
-NAMES = ("incarnation",)       # every plan, in the order a spec lists them
+NAMES = ("incarnation", "overrun", "haunters")   # every plan, in the order a spec lists them
 ADOPTED = ("incarnation",)     # the plans ``heuristic:plans`` switches on
 
 INC_STRIKE = 10.0              # an incarnation in play: this many lost games (W.LOSS) more
@@ -38,6 +46,9 @@ INC_UNBLOCK = 0.5              # the ghost blocking it (its opposite space): thi
 INC_TOKEN = 2.0                # a token of a colour it still needs beyond the team's tokens
 INC_READY = 3.0                # a token, times the share of unseen incarnations that need it ...
 READY_DRAWS = 8                # ... from this many cards before the next incarnation's place
+OVERRUN_NOW = 2.0              # a ghost on a full board: this many of its board's Qi more, over
+                               # the Yang phases left before the board's Yin phase
+HAUNTERS_MORE = 1.0            # a haunter's threat: this share of it more
 
 
 def parse(arg: str) -> tuple[str, ...]:
@@ -109,3 +120,15 @@ def unseen_incarnations(ctx: Ctx) -> np.ndarray:
     seen[rows[ctx.has_ghost], ctx.ghost[ctx.has_ghost]] = True
     return C.IS_INCARNATION[None] & ~seen
 
+
+
+# -- overrun ---------------------------------------------------------------------------------------
+
+def overrun(ctx: Ctx, board_qi_cost: np.ndarray) -> np.ndarray:
+    """(n, 12) what the plan adds to the threat of each ghost on a full board: ``OVERRUN_NOW``
+    times the Qi cost of that board (``board_qi_cost``, (n, 4)), over the Yang phases left
+    before its Yin phase."""
+    seat = np.arange(12) // 3
+    full = ctx.board_count[:, seat] == 3
+    urgency = OVERRUN_NOW * board_qi_cost[:, seat] / np.maximum(ctx.chances[:, seat], 1)
+    return full * urgency * ctx.has_ghost

@@ -166,7 +166,10 @@ def threat(ctx: Ctx) -> np.ndarray:
     count = ctx.board_count[:, seat]
     v = W.GHOST_BASE + W.BOARD_TWO * (count == 2)
     v = v + (count == 3) * (W.BOARD_FULL + W.OVERRUN_ROUNDS * board_qi_cost(ctx)[:, seat])
-    v = v + haunter_value(ctx, S.haunter_pos[idx].astype(np.int64))
+    haunting = haunter_value(ctx, S.haunter_pos[idx].astype(np.int64))
+    if "haunters" in ctx.plans:                 # plans.py: clear the haunters first
+        haunting = haunting * (1 + plans.HAUNTERS_MORE)
+    v = v + haunting
     # a tormentor's rolls fall on its board's Taoist, or on the strongest living one
     qi = np.where(ctx.living, S.qi[idx], 0)
     roller = np.where(ctx.living, np.arange(4), qi.argmax(1)[:, None])
@@ -184,6 +187,8 @@ def threat(ctx: Ctx) -> np.ndarray:
     v = v + ctx.is_inc * clock[:, None]
     if "incarnation" in ctx.plans:              # plans.py: beating it is the game
         v = v + plans.strike(ctx)
+    if "overrun" in ctx.plans:                  # plans.py: empty the board that overruns first
+        v = v + plans.overrun(ctx, board_qi_cost(ctx))
     return np.where(ctx.has_ghost, v, 0.0)
 
 

@@ -154,3 +154,31 @@ def test_unknown_plans_are_refused_by_name_wherever_a_team_is_built():
     with pytest.raises(ValueError, match=r"unknown plan\(s\) \['hurry'\]; known: incarnation"):
         HeuristicAgent(("hurry",))
     assert HeuristicAgent(("incarnation",)).name == "heuristic:plans"
+
+
+# -- scripts for the search: overrun, haunters (plans.py; not adopted) -----------------------------
+
+def test_overrun_plan__a_full_board_is_worth_its_qi_over_the_yang_phases_before_its_yin():
+    # red is full, blue holds two ghosts: only red's three ghosts gain, by OVERRUN_NOW Qi of the
+    # red board over the Yang phases before red's Yin phase
+    engine, state = build({"boards": {
+        "red": {"spaces": [{"ghost": 2}, {"ghost": 3}, {"ghost": 15}]},
+        "blue": {"spaces": [{"ghost": 4}, None, {"ghost": 5}]}}, "at": "yang", "deck": [6, 7, 8]})
+    on, off = Ctx(state, np.array([0]), frozenset({"overrun"})), Ctx(state, np.array([0]))
+    gain = (threats.threat(on) - threats.threat(off))[0]
+    red = C.COLOURS.index("red")
+    expected = plans.OVERRUN_NOW * threats.board_qi_cost(off)[0, red] / off.chances[0, red]
+    assert gain[3 * red: 3 * red + 3] == pytest.approx([expected] * 3)
+    assert expected > 0 and np.count_nonzero(gain) == 3
+
+
+def test_haunters_plan__a_haunters_threat_counts_twice_and_no_other_ghosts():
+    engine, state = build({"boards": {
+        "green": {"spaces": [{"ghost": 27, "haunter": 1}, {"ghost": 2}, None]}},
+        "at": "yang", "deck": [6, 7, 8]})
+    on, off = Ctx(state, np.array([0]), frozenset({"haunters"})), Ctx(state, np.array([0]))
+    gain = (threats.threat(on) - threats.threat(off))[0]
+    haunting = threats.haunter_value(off, state.haunter_pos[[0]].astype(np.int64))[0]
+    green = 3 * C.COLOURS.index("green")
+    assert gain[green] == pytest.approx(plans.HAUNTERS_MORE * haunting[green]) and gain[green] > 0
+    assert np.count_nonzero(gain) == 1

@@ -212,3 +212,48 @@ def test_leaf__each_level_is_judged_by_its_own_model_whatever_the_batch():
     assert np.array_equal(value, np.concatenate([leaf.predict(g) for g in games]))
     with pytest.raises(ValueError, match="every level"):
         LevelWinModel({"initiation": easy})
+
+
+def test_search__a_script_adds_its_plans_action_when_it_is_not_a_candidate_yet(games):
+    engine, S = games
+    agent = SearchAgent(futures=2, width=2, horizon=1, plans=("incarnation",), scripts=("overrun",))
+    batch = Batch(engine, S)
+    _, rows, cands = agent.candidates(batch)
+    own = agents.make("heuristic:plans=incarnation+overrun").act(batch)[rows]
+    assert cands.shape == (rows.size, 3)
+    fresh = cands[:, 2] >= 0
+    assert (cands[fresh, 2] == own[fresh]).all()
+    assert ((cands[~fresh, :2] == own[~fresh, None]).any(1)).all()       # already a candidate
+
+
+def test_search__a_scripts_futures_are_played_by_its_team_for_script_turns(games, monkeypatch):
+    """The script's column and the prior's best, given the same action, differ only by who plays
+    their futures' first ``SCRIPT_TURNS`` turns: with none they get the same values."""
+    from ghoststories_env.agents import search
+    engine, S = games
+    agent = SearchAgent(futures=3, width=1 + 1, horizon=6, plans=("incarnation",),
+                        scripts=("overrun",))
+    _, rows, cands = agent.candidates(Batch(engine, S))
+    same = np.c_[cands[:, :1], np.full((rows.size, 1), -1), cands[:, :1]]   # prior, pad, script
+    alive = same >= 0
+    roots, key, k = S.take(rows), public_key(S.take(rows)), np.full(rows.size, 3)
+    followed = agent._play(engine, roots, same, alive, key, 0, k)
+    monkeypatch.setattr(search, "SCRIPT_TURNS", 0)
+    ignored = agent._play(engine, roots, same, alive, key, 0, k)
+    assert np.array_equal(ignored[:, 0], ignored[:, 2])
+    assert np.array_equal(followed[:, 0], ignored[:, 0])
+    assert not np.array_equal(followed[:, 2], followed[:, 0])
+
+
+def test_search__with_a_script_legal_and_the_same_in_any_batch(games):
+    engine, S = games
+    agent = agents.make("search:2x2x2:plans:scripts=overrun")
+    assert agents.make(agent.name).name == agent.name == "search:2x2x2:plans:scripts=overrun"
+    together = agent.act(Batch(engine, S))
+    assert engine.legal_action_mask(S)[np.arange(S.batch_size), together].all()
+    alone = [int(agent.act(Batch(engine, S.take([i])))[0]) for i in range(S.batch_size)]
+    assert together.tolist() == alone
+    for bad, match in (("search:scripts=nope", "unknown plan"),
+                       ("search:plans:scripts=incarnation", "already played by the prior")):
+        with pytest.raises(ValueError, match=match):
+            agents.make(bad)

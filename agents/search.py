@@ -117,7 +117,7 @@ class SearchAgent:
         if plans:
             self.name += ":" + self.prior.name.partition(":")[2]        # ":plans" or ":plans=a+b"
         if self.scripts:
-            self.name += ":scripts=" + "+".join(scripts_of(self))
+            self.name += ":scripts=" + "+".join(plan_names.checked(scripts))
         if self.share < 1:
             self.name += f":share={self.share:g}"
         self.searched = 0                          # decisions searched so far (for reports)
@@ -305,11 +305,6 @@ def _scripts(plans, scripts) -> list[HeuristicAgent]:
         raise ValueError(f"plan(s) {doubled} are already played by the prior; a script must be "
                          f"a plan it does not play")
     return [HeuristicAgent((*plans, s)) for s in chosen]
-
-
-def scripts_of(agent: SearchAgent) -> list[str]:
-    """The plan names of ``agent``'s scripts (each script team's plans less the prior's)."""
-    return [next(iter(s.plans - agent.prior.plans)) for s in agent.scripts]
 
 
 def _rounds(c: int) -> int:

@@ -242,10 +242,10 @@ class SearchAgent:
             out[game[pair], slot[pair]] = block.sum(1)
         return out
 
-    def _play_out(self, engine, S, until, policy=None, scripted=None) -> np.ndarray:
+    def _play_out(self, engine, S, until, policy, scripted) -> np.ndarray:
         """Leaf values of the games of ``S`` played until they end or reach turn ``until``, by
-        ``policies[policy]`` before turn ``scripted`` and by the rollout policy after (all by it
-        when no ``policy`` is given); finished rows leave the batch as they stop."""
+        ``policies[policy]`` before turn ``scripted`` and by the rollout policy after; finished
+        rows leave the batch as they stop."""
         value = np.zeros(S.batch_size)
         live = np.arange(S.batch_size)
         while True:
@@ -257,8 +257,7 @@ class SearchAgent:
                 live, S = live[keep], S.take(keep)
             if not live.size:
                 return value
-            playing = (np.zeros(live.size, np.int64) if policy is None
-                       else np.where(S.turn < scripted[live], policy[live], 0))
+            playing = np.where(S.turn < scripted[live], policy[live], 0)
             S = engine.step(S, self._act(engine, S, playing), check=False)
 
     def _act(self, engine, S, playing) -> np.ndarray:

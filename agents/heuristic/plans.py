@@ -121,7 +121,6 @@ def unseen_incarnations(ctx: Ctx) -> np.ndarray:
     return C.IS_INCARNATION[None] & ~seen
 
 
-
 # -- overrun ---------------------------------------------------------------------------------------
 
 def overrun(ctx: Ctx, board_qi_cost: np.ndarray) -> np.ndarray:
@@ -131,4 +130,4 @@ def overrun(ctx: Ctx, board_qi_cost: np.ndarray) -> np.ndarray:
     seat = np.arange(12) // 3
     full = ctx.board_count[:, seat] == 3
     urgency = OVERRUN_NOW * board_qi_cost[:, seat] / np.maximum(ctx.chances[:, seat], 1)
-    return full * urgency * ctx.has_ghost
+    return full * urgency                      # a full board has a ghost on every space

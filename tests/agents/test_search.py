@@ -231,7 +231,7 @@ def test_search__a_scripts_futures_are_played_by_its_team_for_script_turns(games
     their futures' first ``SCRIPT_TURNS`` turns: with none they get the same values."""
     from ghoststories_env.agents import search
     engine, S = games
-    agent = SearchAgent(futures=3, width=1 + 1, horizon=6, plans=("incarnation",),
+    agent = SearchAgent(futures=3, width=2, horizon=6, plans=("incarnation",),
                         scripts=("overrun",))
     _, rows, cands = agent.candidates(Batch(engine, S))
     same = np.c_[cands[:, :1], np.full((rows.size, 1), -1), cands[:, :1]]   # prior, pad, script

@@ -50,6 +50,9 @@ OVERRUN_NOW = 2.0              # a ghost on a full board: this many of its board
                                # the Yang phases left before the board's Yin phase
 HAUNTERS_MORE = 1.0            # a haunter's threat: this share of it more
 
+INCARNATIONS = np.flatnonzero(C.IS_INCARNATION)   # the 10 incarnation card ids
+INC_REQ = C.CARD_REQ[INCARNATIONS]                 # (10, 5) their resistances
+
 
 def parse(arg: str) -> tuple[str, ...]:
     """``"plans"`` -> the adopted plans; ``"plans=a+b"`` -> exactly those (for measuring them)."""
@@ -92,11 +95,15 @@ def incarnation_tokens(ctx: Ctx, team: np.ndarray) -> np.ndarray:
     (n, 5): a colour the incarnation in play still needs, and the colours the unseen ones need
     when the next incarnation's place is near."""
     need = np.where(ctx.is_inc[..., None], ctx.req, 0).max(1)                  # (n, 5)
-    unseen = unseen_incarnations(ctx)                                           # (n, 65)
-    short = (C.CARD_REQ[None] > team[:, None, :]) & unseen[..., None]           # (n, 65, 5)
-    soon = draws_to_incarnation(ctx) <= READY_DRAWS
-    ready = INC_READY * soon[:, None] * short.sum(1) / np.maximum(unseen.sum(1), 1)[:, None]
-    return INC_TOKEN * (need > team) + ready
+    out = INC_TOKEN * (need > team)
+    # readiness only where the next incarnation is near (most rows are not: the search's
+    # rollouts call this for every seat of every row)
+    soon = np.flatnonzero(draws_to_incarnation(ctx) <= READY_DRAWS)
+    if soon.size:
+        unseen = unseen_incarnations(ctx)[soon]                                 # (m, 10)
+        short = (INC_REQ[None] > team[soon, None, :]) & unseen[..., None]       # (m, 10, 5)
+        out[soon] += INC_READY * short.sum(1) / np.maximum(unseen.sum(1), 1)[:, None]
+    return out
 
 
 @per_context
@@ -113,12 +120,11 @@ def draws_to_incarnation(ctx: Ctx) -> np.ndarray:
 
 @per_context
 def unseen_incarnations(ctx: Ctx) -> np.ndarray:
-    """(n, 65) bool: the incarnation cards the players have not seen (neither in play nor
-    discarded); those left out of a 1-3 player game are unseen too."""
-    seen = ctx.S.discarded[ctx.idx].copy()
-    rows = np.repeat(ctx.rows, 12).reshape(ctx.n, 12)
-    seen[rows[ctx.has_ghost], ctx.ghost[ctx.has_ghost]] = True
-    return C.IS_INCARNATION[None] & ~seen
+    """(n, 10) bool: the incarnations (``INCARNATIONS``) the players have not seen (neither in
+    play nor discarded); those left out of a 1-3 player game are unseen too."""
+    discarded = ctx.S.discarded[ctx.idx[:, None], INCARNATIONS]
+    on_table = (ctx.ghost[:, :, None] == INCARNATIONS).any(1)
+    return ~(discarded | on_table)
 
 
 # -- overrun ---------------------------------------------------------------------------------------

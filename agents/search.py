@@ -37,7 +37,7 @@ a batch advances in one engine batch.
     agents.make("search:8x4x8:net=path/net.npz:leaf=win_model")   # the network's policy only
     agents.make("search:8x4x8:plans")   # the prior and rollout team is heuristic:plans
     agents.make("search:8x4x8:plans:scripts=overrun")   # and the overrun plan as a script
-    SearchAgent(kinds=("YANG",))     # search only the Yang phase
+    agents.make("search:8x4x8:kinds=YANG")   # search only the Yang phase (SearchAgent(kinds=...))
     SearchAgent(share=0.25)          # search a quarter of the decisions (self-play, exit.py)
 
 Costs ``futures * width * (ceil(log2(width - 1)) + 1)`` futures of ``horizon`` turns per searched
@@ -118,6 +118,8 @@ class SearchAgent:
             self.name += ":" + self.prior.name.partition(":")[2]        # ":plans" or ":plans=a+b"
         if self.scripts:
             self.name += ":scripts=" + "+".join(plan_names.checked(scripts))
+        if tuple(kinds) != KINDS:
+            self.name += ":kinds=" + "+".join(kinds)
         if self.share < 1:
             self.name += f":share={self.share:g}"
         self.searched = 0                          # decisions searched so far (for reports)
@@ -314,7 +316,7 @@ def _rounds(c: int) -> int:
 
 def _make(arg: str, seed: int = 0) -> SearchAgent:
     """``search[:K[xW[xH]]][:net=<path>[:leaf=win_model]][:plans[=a+b]][:scripts=a+b]
-    [:share=<s>]``."""
+    [:kinds=A+B][:share=<s>]``."""
     size, *options = arg.split(":") if arg else [""]
     if size[:1].isalpha():                    # no size given, only options
         size, options = "", [size, *options]
@@ -333,11 +335,18 @@ def _make(arg: str, seed: int = 0) -> SearchAgent:
             if not kwargs["scripts"]:
                 raise ValueError("search option 'scripts' names plans: scripts=a+b")
             continue
+        if key == "kinds":                   # the decision kinds searched
+            kwargs["kinds"] = tuple(value.split("+")) if value else ()
+            if not kwargs["kinds"]:
+                raise ValueError(f"search option 'kinds' names decision kinds: kinds=YANG+PLACE "
+                                 f"(default {'+'.join(KINDS)})")
+            continue
         if not eq or key not in OPTIONS or (key == "leaf" and value != "win_model"):
             raise ValueError(f"agent 'search' takes the options net=<path>, leaf=win_model (with "
                              f"a net: judge futures with the fitted win model, not the network), "
                              f"plans (the heuristic:plans prior), scripts=a+b (team plans offered "
-                             f"as scripts) and share=<0..1>, got {option!r}")
+                             f"as scripts), kinds=A+B (the decision kinds searched) and share=<0..1>, "
+                             f"got {option!r}")
         kwargs[key] = OPTIONS[key](value)
     if "leaf" in kwargs:
         kwargs["value"] = kwargs.pop("leaf")

@@ -172,6 +172,12 @@ def test_search__names_rebuild_the_agent_and_bad_specs_are_refused():
             agents.make(f"search:{bad}")
     with pytest.raises(ValueError, match="unknown decision kinds"):
         SearchAgent(kinds=("NOPE",))
+    yang = agents.make("search:4x3x2:kinds=YANG")
+    assert yang.name == "search:4x3x2:kinds=YANG" and agents.make(yang.name).name == yang.name
+    assert yang.codes.tolist() == [stack.CODES["YANG"]]
+    for bad in ("kinds=", "kinds=NOPE"):
+        with pytest.raises(ValueError, match="kinds"):
+            agents.make(f"search:{bad}")
 
 
 def test_search__a_games_rounds_do_not_depend_on_its_batch(games):

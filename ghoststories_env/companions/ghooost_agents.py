@@ -18,8 +18,9 @@ from __future__ import annotations
 import numpy as np
 
 from .. import rng
-from .ghooost import (ACT_C, ACT_N, ACT_V, CLEAR, CODES, COPY, EXORCISE, FEARLESS_VALUE, LUCK,
-                      NUM_ACTIONS, PASS, SKIP, SKIP_ACTION, TAKE, GhooostState, valid_play)
+from .ghooost import GhooostState
+from .ghooost_cards import (CLEAR, CODES, COPY, EXORCISE, FEARLESS_VALUE, LUCK, NUM_ACTIONS, PASS,
+                            PLAY_C, PLAY_N, PLAY_V, SKIP, SKIP_ACTION, TAKE, valid_play)
 
 
 def masked_choice(mask: np.ndarray, u: np.ndarray) -> np.ndarray:
@@ -46,7 +47,7 @@ class RandomGhooost:
 
 
 # the score of each action before the graveyard is looked at (module docstring)
-_V, _N, _C = ACT_V[:SKIP_ACTION], ACT_N[:SKIP_ACTION], ACT_C[:SKIP_ACTION]
+_V, _N, _C = PLAY_V, PLAY_N, PLAY_C
 _BASE = np.full(NUM_ACTIONS, 0.0)
 _BASE[:SKIP_ACTION] = 100.0 - 5.0 * _V + 4.0 * _N - 30.0 * _C
 _BASE[:SKIP_ACTION][_V == FEARLESS_VALUE] -= 60.0          # the 1 goes on anything: keep it

@@ -13,7 +13,7 @@ crypt's size, midnight, the direction of play and the number of players. The res
 hands, the castles and the crypt are hidden: two positions that differ only there look the same
 (tested).
 
-**Actions**: the engine's 229 (``ghooost.action_meaning``), with ``info["action_mask"]``
+**Actions**: the engine's 229 (``ghooost_cards.action_meaning``), with ``info["action_mask"]``
 (Gymnasium) or ``observation["action_mask"]`` (PettingZoo). An illegal action ends the round
 (``illegal_action="forfeit"``, the default, which keeps every action of the action space a valid
 input as the checkers expect): its player takes the loser's reward, the others 0; or it raises
@@ -42,10 +42,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from .. import rng
-from .ghooost import (CARDS, CASTLE_SIZE, CODES, DECK_COUNTS, MAX_CASTLE, MAX_PLAYERS, NUM_ACTIONS,
-                      Ghooost, GhooostConfig, GhooostState, action_meaning)
 from .common import PettingZooTable
+from .ghooost import Ghooost, GhooostConfig, GhooostState
 from .ghooost_agents import RandomGhooost, ShedderGhooost
+from .ghooost_cards import (CARDS, CASTLE_SIZE, CODES, DECK_COUNTS, MAX_CASTLE, MAX_PLAYERS,
+                            NUM_ACTIONS, action_meaning)
 
 _SHOWN = np.arange(1, CODES)                      # the 16 card codes
 _SCALE = (1.0 / DECK_COUNTS[_SHOWN]).astype(np.float32)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ghooost import (CARD_NAMES, CASTLE_SIZE, CODES, COPY, DECK_COUNTS, MAX_PLAYERS, NO_SEAT,
-                      SKIP, GhooostConfig, GhooostState)
+from .ghooost import GhooostConfig, GhooostState
+from .ghooost_cards import (CARD_NAMES, CASTLE_SIZE, CODES, COPY, DECK_COUNTS, MAX_PLAYERS, NO_SEAT,
+                            SKIP)
 
 # the scalar facts of a round, by their dict key (= field name)
 SCALARS = ("top", "run", "active", "direction", "passes", "terminated", "blocked", "decisions")

@@ -15,9 +15,10 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from ghoststories_env.companions.ghooost import (CASTLE_SIZE, EXORCISE, LUCK, NUM_ACTIONS, PASS,
-                                                 SKIP_ACTION, TAKE, Ghooost, GhooostConfig,
-                                                 action_meaning, play_action)
+from ghoststories_env.companions.ghooost import Ghooost, GhooostConfig
+from ghoststories_env.companions.ghooost_cards import (CASTLE_SIZE, EXORCISE, LUCK, NUM_ACTIONS,
+                                                       PASS, SKIP_ACTION, TAKE, action_meaning,
+                                                       play_action)
 from ghoststories_env.companions.ghooost_positions import violations
 
 DECK = Counter({**{str(v): 4 for v in range(1, 15)}, "copy": 3, "skip": 3})

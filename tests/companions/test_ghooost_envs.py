@@ -148,7 +148,7 @@ def test_observations_hide_the_other_hands_the_castles_and_the_crypt():
 def test_the_cards_seen_going_into_a_hand_are_shown_until_they_come_out():
     """A graveyard taken lay face up: every player knows those cards are in the taker's hand,
     until they are played again (``state.known``)."""
-    from ghoststories_env.companions.ghooost import play_action
+    from ghoststories_env.companions.ghooost_cards import play_action
     e = Ghooost(GhooostConfig(num_players=2))
     S = e.from_dicts([{"hands": [["2", "4"], ["5", "14"]], "castles": [["6"], ["7"]],
                        "graveyard": ["9", "13"], "top": 13}])

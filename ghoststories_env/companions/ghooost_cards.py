@@ -48,17 +48,17 @@ FEARLESS_VALUE = 1                   # the fearless ghost with a value (the skip
 REVERSE, CLEAR = 8, 11               # the special values (§8)
 
 # -- the action table --------------------------------------------------------------------------------
-_V, _N, _C = (a.ravel() for a in np.meshgrid(np.arange(1, 15), np.arange(1, 5), np.arange(4),
-                                             indexing="ij"))
+# per play action (ids < SKIP_ACTION): value, natural cards, copy cards
+PLAY_V, PLAY_N, PLAY_C = (a.ravel() for a in np.meshgrid(np.arange(1, 15), np.arange(1, 5),
+                                                          np.arange(4), indexing="ij"))
 PLAY = 0
-SKIP_ACTION = PLAY + _V.size         # 224
+SKIP_ACTION = PLAY + PLAY_V.size    # 224
 TAKE, LUCK, EXORCISE, PASS = SKIP_ACTION + 1, SKIP_ACTION + 2, SKIP_ACTION + 3, SKIP_ACTION + 4
 NUM_ACTIONS = PASS + 1               # 229
 # per action (a sentinel row at the end for the other actions): value, naturals, copies
-ACT_V = np.append(_V, 0).astype(np.int64)
-ACT_N = np.append(_N, 0).astype(np.int64)
-ACT_C = np.append(_C, 0).astype(np.int64)
-PLAY_V, PLAY_N, PLAY_C = _V, _N, _C     # the same for the play actions alone (ids < SKIP_ACTION)
+ACT_V = np.append(PLAY_V, 0).astype(np.int64)
+ACT_N = np.append(PLAY_N, 0).astype(np.int64)
+ACT_C = np.append(PLAY_C, 0).astype(np.int64)
 
 
 def valid_play(top: np.ndarray, run: np.ndarray, v: np.ndarray, total: np.ndarray) -> np.ndarray:
@@ -72,7 +72,7 @@ def valid_play(top: np.ndarray, run: np.ndarray, v: np.ndarray, total: np.ndarra
 
 # VALID[top, run, play action]: the graveyard part of a play's legality, as a table (§4, §7, §8)
 _T, _R = np.meshgrid(np.arange(15), np.arange(5), indexing="ij")
-VALID = valid_play(_T[..., None], _R[..., None], _V, _N + _C)           # (15, 5, 224)
+VALID = valid_play(_T[..., None], _R[..., None], PLAY_V, PLAY_N + PLAY_C)   # (15, 5, 224)
 
 
 def action_meaning(action: int) -> str:
@@ -80,7 +80,7 @@ def action_meaning(action: int) -> str:
     if not 0 <= action < NUM_ACTIONS:
         raise ValueError(f"action {action!r} is out of range: ids are 0..{NUM_ACTIONS - 1}")
     if action < SKIP_ACTION:
-        v, n, c = (int(x[action]) for x in (_V, _N, _C))
+        v, n, c = (int(x[action]) for x in (PLAY_V, PLAY_N, PLAY_C))
         return f"play {n} x {v}" + (f" + {c} copy card{'s' if c > 1 else ''}" if c else "")
     return {SKIP_ACTION: "lay a skip card", TAKE: "take the graveyard", LUCK: "try your luck (crypt)",
             EXORCISE: "exorcism (castle)", PASS: "pass"}[action]

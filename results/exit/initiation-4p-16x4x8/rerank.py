@@ -25,7 +25,7 @@ rel = relative_of_absolute()[viewer]      # gather(1, rel) turns relative logits
 A = H.shape[1]
 obs = torch.tensor(ex["obs"]); G = torch.tensor(gap, dtype=torch.float32); OK = torch.tensor(ok)
 C = torch.tensor(np.maximum(cands, 0)); T = torch.tensor(tgt); R = torch.tensor(rel, dtype=torch.int64)
-def model_fn(hidden, lr, wd, epochs, use_gap_only=False):
+def model_fn(hidden, lr, wd, epochs, use_gap_only=False, bias_only=False):
     torch.manual_seed(0)
     trunk = torch.nn.Sequential(torch.nn.Linear(1184, hidden), torch.nn.ReLU(), torch.nn.Linear(hidden, A))
     with torch.no_grad(): trunk[2].weight.zero_(); trunk[2].bias.zero_()
@@ -33,7 +33,7 @@ def model_fn(hidden, lr, wd, epochs, use_gap_only=False):
     params = list(trunk.parameters()) + [logt]
     opt = torch.optim.AdamW(params, lr=lr, weight_decay=wd)
     def logits(idx):
-        rel_logits = trunk(obs[idx] * (0 if BIAS else 1)).gather(1, R[idx])          # (m, A) absolute
+        rel_logits = trunk(obs[idx] * (0 if bias_only else 1)).gather(1, R[idx])          # (m, A) absolute
         res = rel_logits.gather(1, C[idx]) * (0 if use_gap_only else 1)
         l = -G[idx] * logt.exp() + res
         return torch.where(OK[idx], l, torch.full_like(l, -1e9))
@@ -49,8 +49,6 @@ def model_fn(hidden, lr, wd, epochs, use_gap_only=False):
             agree = (l.argmax(1) == T[h]).float().mean().item()
             ll = torch.nn.functional.cross_entropy(l, T[h]).item()
         print(f"  hidden {hidden} lr {lr} wd {wd} gap_only {use_gap_only} epoch {ep+1}: held-out agreement {agree:.4f} log-loss {ll:.3f} scale {logt.exp().item():.3f}", flush=True)
-BIAS = False
 for spec in sys.argv[2:]:
-    BIAS = spec.endswith(":b"); spec = spec.removesuffix(":b")
-    h, lr, wd, ep, go = spec.split(":")
-    model_fn(int(h), float(lr), float(wd), int(ep), go == "1")
+    h, lr, wd, ep, go = spec.removesuffix(":b").split(":")
+    model_fn(int(h), float(lr), float(wd), int(ep), go == "1", spec.endswith(":b"))

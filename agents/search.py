@@ -35,6 +35,8 @@ a batch advances in one engine batch.
                                      # prior, rollout policy and leaf value, instead of the
                                      # heuristic and the fitted win model
     agents.make("search:8x4x8:net=path/net.npz:leaf=win_model")   # the network's policy only
+    agents.make("search:8x4x8:plans:leaf=path/model.json")   # another leaf value: a WinModel
+                                     # file (fit_value), or a network's value head (a .npz)
     agents.make("search:8x4x8:plans")   # the prior and rollout team is heuristic:plans
     agents.make("search:8x4x8:plans:scripts=overrun")   # and the overrun plan as a script
     agents.make("search:8x4x8:kinds=YANG")   # search only the Yang phase (SearchAgent(kinds=...))
@@ -72,15 +74,16 @@ class SearchAgent:
     """The search of the module docstring: ``futures`` per candidate in the first round,
     ``width`` candidates, ``horizon`` turns of rollout, at the decisions ``kinds`` (a ``share``
     of them); ``progress`` and ``margin`` as described there; ``value`` replaces the fitted win
-    model as leaf value, ``net`` the heuristic as prior, rollout policy and leaf; ``plans``: the
-    heuristic's team plans, ``scripts`` those offered as scripts; ``seed`` keys the futures."""
+    model as leaf value (``leaf`` names it in the agent's name), ``net`` the heuristic as prior,
+    rollout policy and leaf; ``plans``: the heuristic's team plans, ``scripts`` those offered as
+    scripts; ``seed`` keys the futures."""
 
     def __init__(self, futures: int = 8, width: int = 4, horizon: int = 8, seed: int = 0,
                  kinds=KINDS, progress: float = 0.02, margin: float = 0.0,
                  value: WinModel | LevelWinModel | None = None,
                  net: PolicyValueNet | None = None,
                  share: float = 1.0, plans: tuple[str, ...] = (),
-                 scripts: tuple[str, ...] = ()):
+                 scripts: tuple[str, ...] = (), leaf: str = "win_model"):
         if futures < 1 or width < 2 or horizon < 1:
             raise ValueError(f"search needs futures >= 1, width >= 2 and horizon >= 1, got "
                              f"futures={futures}, width={width}, horizon={horizon}")
@@ -112,10 +115,12 @@ class SearchAgent:
         self.name = "search" if size == tuple(DEFAULTS.values()) else "search:%dx%dx%d" % size
         if net is not None:
             self.name = "search:%dx%dx%d:net=%s" % (*size, net.meta.get("path", "?"))
-            if value is not None:
-                self.name += ":leaf=win_model"
         if plans:
             self.name += ":" + self.prior.name.partition(":")[2]        # ":plans" or ":plans=a+b"
+        # the leaf is named when it is not the default of the prior (the network's own value,
+        # or the shipped win models for a heuristic prior)
+        if value is not None and (net is not None or leaf != "win_model"):
+            self.name += f":leaf={leaf}"
         if self.scripts:
             self.name += ":scripts=" + "+".join(plan_names.checked(scripts))
         if tuple(kinds) != KINDS:
@@ -315,7 +320,7 @@ def _rounds(c: int) -> int:
 
 
 def _make(arg: str, seed: int = 0) -> SearchAgent:
-    """``search[:K[xW[xH]]][:net=<path>[:leaf=win_model]][:plans[=a+b]][:scripts=a+b]
+    """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:leaf=win_model|<path>][:scripts=a+b]
     [:kinds=A+B][:share=<s>]``."""
     size, *options = arg.split(":") if arg else [""]
     if size[:1].isalpha():                    # no size given, only options
@@ -341,19 +346,34 @@ def _make(arg: str, seed: int = 0) -> SearchAgent:
                 raise ValueError(f"search option 'kinds' names decision kinds: kinds=YANG+PLACE "
                                  f"(default {'+'.join(KINDS)})")
             continue
-        if not eq or key not in OPTIONS or (key == "leaf" and value != "win_model"):
-            raise ValueError(f"agent 'search' takes the options net=<path>, leaf=win_model (with "
-                             f"a net: judge futures with the fitted win model, not the network), "
-                             f"plans (the heuristic:plans prior), scripts=a+b (team plans offered "
-                             f"as scripts), kinds=A+B (the decision kinds searched) and share=<0..1>, "
-                             f"got {option!r}")
+        if not eq or key not in OPTIONS:
+            raise ValueError(f"agent 'search' takes the options net=<path>, leaf=win_model or "
+                             f"leaf=<path> (judge futures with the fitted win models, a WinModel "
+                             f".json or a network's value head .npz), plans (the heuristic:plans "
+                             f"prior), scripts=a+b (team plans offered as scripts), kinds=A+B (the "
+                             f"decision kinds searched) and share=<0..1>, got {option!r}")
         kwargs[key] = OPTIONS[key](value)
-    if "leaf" in kwargs:
-        kwargs["value"] = kwargs.pop("leaf")
+        if key == "leaf":
+            kwargs["value"] = kwargs["leaf"]
+            kwargs["leaf"] = value
     return SearchAgent(**kwargs)
 
 
-OPTIONS = {"net": PolicyValueNet.load, "share": float, "leaf": lambda _: LevelWinModel.load()}
+def _leaf(value: str):
+    """The leaf value of ``leaf=``: the shipped win models, a ``WinModel`` JSON file or a
+    network's value head (``.npz``)."""
+    if value == "win_model":
+        return LevelWinModel.load()
+    if value.endswith(".json"):
+        return WinModel.load(value)
+    if value.endswith(".npz"):
+        return PolicyValueNet.load(value)
+    raise ValueError(f"search option leaf= takes 'win_model', a WinModel .json (python -m "
+                     f"experiments.fit_value) or a network .npz (python -m experiments.exit), "
+                     f"got {value!r}")
+
+
+OPTIONS = {"net": PolicyValueNet.load, "share": float, "leaf": _leaf}
 
 
 register("search", _make)

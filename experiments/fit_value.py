@@ -1,9 +1,10 @@
-"""Fit the search's leaf value: the chance that the heuristic team wins from a position.
+"""Fit the search's leaf value: the chance that the rollout team wins from a position.
 
     python -m experiments.fit_value --configs initiation-4p normal-4p --games 3000 \\
         --eval-games 1000 --out results/value
 
-Plays ``--games`` heuristic games per configuration on the ``train`` seeds
+Plays ``--games`` games of ``--agent`` (default the heuristic; ``heuristic:plans`` for the
+search on that team, whose futures it plays) per configuration on the ``train`` seeds
 (``ghoststories_env/benchmark/seeds.py``) and records the position at the first decision of every
 turn (where the search's futures stop), labelled with the game's outcome (``--data`` keeps them in
 an .npz file and reuses it); fits ``agents.value.WinModel`` on them: a network with ``--hidden``
@@ -57,17 +58,17 @@ def positions(preset: str, n: int, split: str, batch: int = 500, agent="heuristi
     return np.concatenate(X), np.concatenate(y), np.concatenate(game)
 
 
-def recorded(configs, games: int, eval_games: int, path=None) -> dict:
+def recorded(configs, games: int, eval_games: int, path=None, agent="heuristic") -> dict:
     """Train positions (``X``, ``y``, ``game``: a number unique per game) and eval positions
     (``eval_X``, ``eval_y``, ``eval_config``) of the configurations; from ``path`` when it holds
     them for the same arguments, else played (and saved to ``path``)."""
-    key = np.array([",".join(configs), str(games), str(eval_games)])
+    key = np.array([",".join(configs), str(games), str(eval_games), agent])
     if path and Path(path).exists():
         with np.load(path) as f:
             if np.array_equal(f["key"], key):
                 return dict(f)
-    train = [positions(c, games, "train") for c in configs]
-    evals = [positions(c, eval_games, "eval") for c in configs]
+    train = [positions(c, games, "train", agent=agent) for c in configs]
+    evals = [positions(c, eval_games, "eval", agent=agent) for c in configs]
     data = {"key": key, "X": np.concatenate([t[0] for t in train]),
             "y": np.concatenate([t[1] for t in train]),
             "game": np.concatenate([i * games + t[2] for i, t in enumerate(train)]),
@@ -159,6 +160,9 @@ def main(argv=None) -> dict:
                    choices=sorted(PRESETS))
     p.add_argument("--games", type=int, default=3000, help="train games per configuration")
     p.add_argument("--eval-games", type=int, default=1000, help="eval games per configuration")
+    p.add_argument("--agent", default="heuristic",
+                   help="the team whose games are recorded (the search's rollout policy: "
+                        "'heuristic:plans' for search:...:plans)")
     p.add_argument("--hidden", nargs="*", type=int, default=[64, 32],
                    help="hidden layer widths of the network (none: a logistic regression)")
     p.add_argument("--l2", type=float, default=1e-3, help="the logistic regression's L2 penalty")
@@ -169,10 +173,11 @@ def main(argv=None) -> dict:
     if a.games < 1 or a.eval_games < 1:
         p.error(f"--games and --eval-games must be >= 1, got {a.games} and {a.eval_games}")
     t0 = time.process_time()
-    data = recorded(a.configs, a.games, a.eval_games, a.data)
+    data = recorded(a.configs, a.games, a.eval_games, a.data, a.agent)
     X, y, game = data["X"], data["y"], data["game"]
     command = "python -m experiments.fit_value " + " ".join(argv)
-    meta = {"command": command, "configs": a.configs, "train_positions": int(y.size)}
+    meta = {"command": command, "configs": a.configs, "agent": a.agent,
+            "train_positions": int(y.size)}
     model = (fit_network(X, y, game, a.hidden, meta=meta) if a.hidden
              else WinModel.fit_logistic(X, y, a.l2, meta=meta))
     cals = {}
@@ -189,7 +194,7 @@ def main(argv=None) -> dict:
     lines = [f"# Leaf value calibration\n\nCommand: `{command}` ({seconds:.0f} CPU s).\n",
              f"Model: {'a network with hidden layers ' + str(a.hidden) if a.hidden else 'logistic regression'}. "
              f"Fitted on {y.size} positions (the first decision of every turn) of "
-             f"{a.games} heuristic games per configuration on the `train` seeds; checked on "
+             f"{a.games} `{a.agent}` games per configuration on the `train` seeds; checked on "
              f"{a.eval_games} games per configuration on the `eval` seeds.\n",
              "| config | positions | base rate | Brier | Brier of the base rate | log loss |",
              "|---|---:|---:|---:|---:|---:|"]

@@ -263,3 +263,26 @@ def test_search__with_a_script_legal_and_the_same_in_any_batch(games):
                        ("search:plans:scripts=incarnation", "already played by the prior")):
         with pytest.raises(ValueError, match=match):
             agents.make(bad)
+
+
+def test_search__leaf_option_takes_a_win_model_file_or_a_network(games, tmp_path):
+    """``leaf=<path>`` judges the futures with another fitted model (a ``WinModel`` .json from
+    experiments.fit_value, or a network's value head .npz); the name keeps it, so a benchmark row
+    replays under its name, and anything else is refused by name."""
+    from ghoststories_env.agents.heuristic import HeuristicAgent
+    from ghoststories_env.agents.net import PolicyValueNet
+    from ghoststories_env.agents.value import DATA, WinModel
+    engine, S = games
+    path = tmp_path / "hard.json"
+    WinModel.load(DATA / "win_model_hard.json").save(path)
+    a = agents.make(f"search:2x2x1:plans:leaf={path}")
+    assert a.name == f"search:2x2x1:plans:leaf={path}" and agents.make(a.name).name == a.name
+    assert isinstance(a.value, WinModel)
+    assert np.array_equal(a.value.predict(S), WinModel.load(path).predict(S))
+    net = tmp_path / "n.npz"
+    PolicyValueNet.initial((8,)).save(net)
+    b = agents.make(f"search:2x2x1:leaf={net}")
+    assert isinstance(b.value, PolicyValueNet) and isinstance(b.prior, HeuristicAgent)
+    assert agents.make("search:2x2x1:plans:leaf=win_model").name == "search:2x2x1:plans"
+    with pytest.raises(ValueError, match="leaf= takes 'win_model'"):
+        agents.make("search:2x2x1:leaf=model.txt")

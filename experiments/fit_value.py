@@ -31,9 +31,11 @@ from ghoststories_env.agents.value import DEFAULT_PATH, FEATURES, WinModel, feat
 from ghoststories_env.benchmark import benchmark_seeds
 
 
-def positions(preset: str, n: int, split: str, batch: int = 500, agent="heuristic"):
-    """Features (N, F) of the positions at each turn's first decision of ``n`` games of ``split``,
-    their game's outcome (N,) and the game index (N,)."""
+def positions(preset: str, n: int, split: str, batch: int = 500, agent="heuristic",
+              record=features):
+    """``record`` (N, F) of the positions at each turn's first decision of ``n`` games of
+    ``split`` (default: the win model's features; any function of a batch of states giving one
+    row per game), their game's outcome (N,) and the game index (N,)."""
     engine = Engine(PRESETS[preset])
     level, players = preset.rsplit("-", 1)[0].replace("-5qi", ""), PRESETS[preset].num_players
     seeds = benchmark_seeds(level, players, n, split)
@@ -47,7 +49,7 @@ def positions(preset: str, n: int, split: str, batch: int = 500, agent="heuristi
             new = ~S.terminated & (S.turn != seen)
             if new.any():
                 rows = np.flatnonzero(new)
-                xs.append(features(S.take(rows)))
+                xs.append(record(S.take(rows)))
                 gs.append(rows)
                 seen[rows] = S.turn[rows]
             S = engine.step(S, policy.act(Batch(engine, S)))

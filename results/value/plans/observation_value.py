@@ -21,41 +21,23 @@ import time
 import numpy as np
 import torch
 
-from ghoststories_env import PRESETS, Engine, agents
-from ghoststories_env.agents import Batch
-from ghoststories_env.agents.value import WinModel, features
-from ghoststories_env.benchmark import benchmark_seeds
+from experiments import fit_value
+from ghoststories_env.agents.value import FEATURES, WinModel, features
 from ghoststories_env.envs.observation import encode
 
 CONFIGS = ("initiation-4p", "normal-4p")
 
 
-def positions(preset, n, split, batch=500, agent="heuristic:plans"):
-    """Hand features, observations, outcomes and game numbers of each turn's first position."""
-    engine = Engine(PRESETS[preset])
-    seeds = benchmark_seeds(preset.rsplit("-", 1)[0], PRESETS[preset].num_players, n, split)
-    policy = agents.make(agent)
-    X, O, y, game = [], [], [], []
-    for start in range(0, n, batch):
-        S = engine.reset(seeds[start:start + batch])
-        seen = np.full(S.batch_size, -1)
-        xs, os_, gs = [], [], []
-        while not S.terminated.all():
-            new = ~S.terminated & (S.turn != seen)
-            if new.any():
-                rows = np.flatnonzero(new)
-                T = S.take(rows)
-                xs.append(features(T))
-                os_.append(encode(T).astype(np.float32))
-                gs.append(rows)
-                seen[rows] = S.turn[rows]
-            S = engine.step(S, policy.act(Batch(engine, S)))
-        rows = np.concatenate(gs)
-        X.append(np.concatenate(xs))
-        O.append(np.concatenate(os_))
-        y.append(S.won[rows].astype(np.float64))
-        game.append(start + rows)
-    return np.concatenate(X), np.concatenate(O), np.concatenate(y), np.concatenate(game)
+def both(S):
+    """The win model's hand features and the observation, side by side."""
+    return np.c_[features(S), encode(S)]
+
+
+def positions(preset, n, split):
+    """Hand features, observations (float32), outcomes and game numbers of each turn's first
+    position of ``heuristic:plans`` games (``experiments.fit_value.positions``)."""
+    rows, y, game = fit_value.positions(preset, n, split, agent="heuristic:plans", record=both)
+    return rows[:, :len(FEATURES)], rows[:, len(FEATURES):].astype(np.float32), y, game
 
 
 def auc(p, y):

@@ -340,6 +340,9 @@ def _make(arg: str, seed: int = 0) -> SearchAgent:
             if not kwargs["scripts"]:
                 raise ValueError("search option 'scripts' names plans: scripts=a+b")
             continue
+        if key == "leaf":                    # the leaf value: loaded, and named as given
+            kwargs["value"], kwargs["leaf"] = _leaf(value), value
+            continue
         if key == "kinds":                   # the decision kinds searched
             kwargs["kinds"] = tuple(value.split("+")) if value else ()
             if not kwargs["kinds"]:
@@ -353,9 +356,6 @@ def _make(arg: str, seed: int = 0) -> SearchAgent:
                              f"prior), scripts=a+b (team plans offered as scripts), kinds=A+B (the "
                              f"decision kinds searched) and share=<0..1>, got {option!r}")
         kwargs[key] = OPTIONS[key](value)
-        if key == "leaf":
-            kwargs["value"] = kwargs["leaf"]
-            kwargs["leaf"] = value
     return SearchAgent(**kwargs)
 
 
@@ -373,7 +373,7 @@ def _leaf(value: str):
                      f"got {value!r}")
 
 
-OPTIONS = {"net": PolicyValueNet.load, "share": float, "leaf": _leaf}
+OPTIONS = {"net": PolicyValueNet.load, "share": float}
 
 
 register("search", _make)

@@ -13,8 +13,9 @@ Each round:
    ``workers`` local processes, or Ray with ``ray_address`` (``experiments/fanout.py``).
 2. **Training** (``learn.py``): a candidate network, from the current one's weights, fitted to the
    search's choices and the outcomes of the last ``train.window`` rounds' examples, stopped at the
-   epoch that agrees best with the search on held-out games (if none beats the starting weights,
-   the round ends there: nothing to gate).
+   epoch that agrees best with the search on held-out games, or with ``train.select=play`` the
+   one whose network alone wins most of ``train.select_games`` eval games (if none beats the
+   starting weights, the round ends there: nothing to gate).
 3. **Gate**: the candidate's search and the current network's search play the same ``gate.games``
    ``eval`` games per configuration (``search:<gate.search>``, the same futures); the candidate is
    kept if it wins more of them (equal wins: a higher total score). The network alone plays
@@ -61,10 +62,12 @@ from . import config, learn
 from .selfplay import Task, play
 
 ROUND_FIELDS = ("round", "kept", "selfplay_games", "selfplay_wins", "examples", "overrides",
-                "epoch", "agreement_before", "agreement_after", "policy_loss_before", "policy_loss_after",
+                "epoch", "select_before", "select_after", "agreement_before", "agreement_after",
+                "policy_loss_before", "policy_loss_after",
                 "win_loss_before", "win_loss_after", "gate_games", "gate_wins_new", "gate_wins_kept",
                 "gate_score_new", "gate_score_kept", "gate_p", "net_games", "net_wins",
                 "heuristic_wins", "selfplay_cpu", "train_cpu", "gate_cpu", "wall")
+SELECT_FIRST = 100_000     # eval games from here judge epochs (train.select=play)
 GAME_FIELDS = ("round", "agent", "level", "players", "index", "seed", "won", "score", "decisions",
                "turns", "loss_reason", "seconds")
 
@@ -142,17 +145,28 @@ def run_tasks(cfg, todo: list[Task], bar) -> list[dict]:
     return [results[(t.level, t.players, t.index[0])] for t in todo]
 
 
-def net_alone(cfg, net: PolicyValueNet | None, games: int) -> tuple[int, int]:
-    """Wins and games of the network alone (None: the heuristic) on the first ``games`` ``eval``
-    games of every configuration (in this process: it is fast)."""
+def net_alone(cfg, net: PolicyValueNet | None, games: int, first: int = 0) -> dict:
+    """Wins, total score and games of the network alone (None: the heuristic) on ``games``
+    ``eval`` games of every configuration from index ``first`` (in this process: it is fast)."""
     from ghoststories_env.benchmark import play as play_games
     agent = net if net is not None else HeuristicAgent()
-    wins = 0
+    wins = score = 0
     for level, players in cfg.selfplay.configs:
         engine = Engine(GameConfig(num_players=players, difficulty=level))
-        S = play_games(agent, engine, benchmark_seeds(level, players, games, "eval", cfg.seed))
-        wins += int(S.won.sum())
-    return wins, games * len(cfg.selfplay.configs)
+        seeds = benchmark_seeds(level, players, first + games, "eval", cfg.seed)[first:]
+        S = play_games(agent, engine, seeds)
+        wins, score = wins + int(S.won.sum()), score + int(engine.score(S).sum())
+    return {"wins": wins, "score": score, "games": games * len(cfg.selfplay.configs)}
+
+
+def judge(cfg):
+    """How ``learn.fit`` ranks the epochs: None (held-out agreement with the search) or, with
+    ``train.select=play``, the network alone's wins then score on ``train.select_games`` eval
+    games from index ``SELECT_FIRST`` (other games than the learning curve's and the gate's)."""
+    if cfg.train.select != "play":
+        return None
+    return lambda net: tuple(net_alone(cfg, net, cfg.train.select_games, SELECT_FIRST)[k]
+                             for k in ("wins", "score"))
 
 
 def gate(cfg, net, bar) -> dict:
@@ -233,7 +247,7 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
     t0 = time.process_time()
     window = load_examples(run_dir, range(max(0, r + 1 - cfg.train.window), r + 1))
     base = net if net is not None else initial(cfg)
-    candidate, stats = learn.fit(base, window, cfg.train, seed=cfg.seed * 1000 + r)
+    candidate, stats = learn.fit(base, window, cfg.train, seed=cfg.seed * 1000 + r, judge=judge(cfg))
     candidate.meta.update(round=r, run=cfg.name)
     candidate.save(run_dir / "nets" / f"round_{r:03d}.npz")
     candidate.meta["path"] = str(run_dir / "nets" / f"round_{r:03d}.npz")   # names its agents
@@ -243,7 +257,9 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
             row[f"{k}_{when}"] = round(stats[when].get(k, float("nan")), 4)
 
     row["epoch"] = stats["epoch"]
-    if stats["epoch"] == 0:          # no epoch agreed better with the search: nothing to gate
+    if cfg.train.select == "play":       # the network alone's wins: starting and kept weights
+        row["select_before"], row["select_after"] = (stats["judged"][i][0] for i in (0, stats["epoch"]))
+    if stats["epoch"] == 0:          # no epoch beat the starting weights: nothing to gate
         row.update(kept=0, gate_cpu=0.0, wall=round(time.time() - wall, 1))
         return net, row
     with bar_factory(2 * cfg.gate.games * len(cfg.selfplay.configs), f"round {r}: gate") as bar:
@@ -260,9 +276,10 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
                gate_p=round(fisher_greater(new["wins"], new["games"], kept["wins"], kept["games"]), 4))
     t0 = time.process_time()
     if cfg.gate.net_games:
-        row["net_wins"], row["net_games"] = net_alone(cfg, candidate, cfg.gate.net_games)
+        alone = net_alone(cfg, candidate, cfg.gate.net_games)
+        row["net_wins"], row["net_games"] = alone["wins"], alone["games"]
         if "heuristic_wins" not in state:
-            state["heuristic_wins"] = net_alone(cfg, None, cfg.gate.net_games)[0]
+            state["heuristic_wins"] = net_alone(cfg, None, cfg.gate.net_games)["wins"]
         row["heuristic_wins"] = state["heuristic_wins"]
     net_cpu = time.process_time() - t0             # the network alone plays in this process
     row["gate_cpu"] = round(sum(g["seconds"] for g in new["rows"]) + net_cpu, 1)
@@ -328,7 +345,7 @@ def run(cfg, run_dir: Path, state: dict, quiet: bool) -> dict:
                  f"({'kept' if row['kept'] else 'dropped'}); network alone "
                  f"{row.get('net_wins', '-')}/{row.get('net_games', '-')} (heuristic "
                  f"{row.get('heuristic_wins', '-')})" if row["epoch"] else
-                 "no epoch agreed better with the search on held-out games: nothing gated")
+                 f"no epoch beat the starting network ({cfg.train.select}): nothing gated")
         print(f"round {r}: self-play {row['selfplay_wins']}/{row['selfplay_games']} won, "
               f"{row['examples']} examples ({row['overrides']:.0%} overridden); held-out agreement "
               f"{row['agreement_before']:.1%} -> {row['agreement_after']:.1%} (epoch "

@@ -94,13 +94,16 @@ def check(cfg: ExitConfig) -> None:
         raise ValueError(f"net.leaf must be net or win_model, got {cfg.net.leaf!r}")
     if cfg.train.soft_target < 0:
         raise ValueError(f"train.soft_target must be >= 0 (0: the chosen action), got {cfg.train.soft_target!r}")
+    if cfg.train.select not in ("agreement", "play"):
+        raise ValueError(f"train.select must be agreement or play, got {cfg.train.select!r}")
     if not 0 < cfg.selfplay.share <= 1:
         raise ValueError(f"selfplay.share must be in (0, 1], got {cfg.selfplay.share!r}")
     positive = {"rounds": cfg.rounds, "workers": cfg.workers, "torch_threads": cfg.torch_threads,
                 "selfplay.games": cfg.selfplay.games, "selfplay.batch": cfg.selfplay.batch,
                 "gate.games": cfg.gate.games, "gate.batch": cfg.gate.batch,
                 "train.epochs": cfg.train.epochs, "train.batch_size": cfg.train.batch_size,
-                "train.window": cfg.train.window, "net.temperature": cfg.net.temperature}
+                "train.window": cfg.train.window,
+                "train.select_games": cfg.train.select_games, "net.temperature": cfg.net.temperature}
     for key, v in positive.items():
         if v <= 0:
             raise ValueError(f"{key} must be > 0, got {v!r}")

@@ -22,6 +22,7 @@ its games shows it. Deterministic for a seed on one torch thread.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 import torch
@@ -46,6 +47,9 @@ class TrainConfig:
     holdout: float = 0.1              # share of the games (by seed) held out for the statistics
     soft_target: float = 0.0          # > 0: soft policy target from the candidates' mean values,
                                       # this many value points per logit; 0: the chosen action
+    select: str = "agreement"         # the epoch kept: "agreement" with the search on held-out
+                                      # games, or "play": the network alone's wins (then score)
+    select_games: int = 500           # eval games per configuration that "play" judges on
 
 
 class TorchNet(nn.Module):
@@ -153,15 +157,17 @@ def evaluate(model: TorchNet, examples: dict, rows: np.ndarray, cfg: TrainConfig
         return losses(model, _tensors(examples, rows), cfg)[1]
 
 
-def fit(net: PolicyValueNet, examples: dict, cfg: TrainConfig, seed: int = 0
-        ) -> tuple[PolicyValueNet, dict]:
+def fit(net: PolicyValueNet, examples: dict, cfg: TrainConfig, seed: int = 0,
+        judge: Callable[[PolicyValueNet], tuple] | None = None) -> tuple[PolicyValueNet, dict]:
     """The network trained on ``examples`` from ``net``'s weights, and statistics (held-out
-    losses and agreement ``before`` and ``after``, the training loss of the last epoch, and the
-    ``epoch`` kept). Early stopping: after every epoch the held-out games are scored, and the
-    weights of the epoch whose policy agrees best with the search on them are returned (log-loss
-    breaks ties) -- the starting weights (epoch 0) if no epoch beats them. Play is the argmax, so
-    agreement is what counts: round 0 of the first run lowered the log-loss by flattening the
-    policy and lost every game."""
+    losses and agreement ``before`` and ``after``, the training loss of the last epoch, the
+    ``epoch`` kept and every epoch's ``judged`` rank). Early stopping: the starting weights
+    (epoch 0) and every epoch's are ranked, and the best is returned (the earliest among equals,
+    so epoch 0 when none beats it). The rank is ``judge(network)`` if given (higher is better:
+    ``experiments.exit``'s ``train.select=play`` plays the network alone), else the held-out
+    agreement with the search, log-loss breaking ties. Play is the argmax, so agreement rather
+    than log-loss: round 0 of the first run lowered the log-loss by flattening the policy and
+    lost every game."""
     torch.manual_seed(seed)
     order = np.random.default_rng(seed)
     model = TorchNet(net)
@@ -170,7 +176,12 @@ def fit(net: PolicyValueNet, examples: dict, cfg: TrainConfig, seed: int = 0
              "before": evaluate(model, examples, held, cfg)}
     opt = torch.optim.AdamW(model.parameters(), lr=cfg.learning_rate, weight_decay=cfg.weight_decay)
     data = _tensors(examples, train)
-    best = _rank(stats["before"]), 0, model.export()
+
+    def rank(m: TorchNet) -> tuple:
+        return judge(m.export()) if judge is not None else _rank(evaluate(m, examples, held, cfg))
+
+    best = rank(model), 0, model.export()
+    stats["judged"] = [best[0]]
     for epoch in range(1, cfg.epochs + 1):
         perm = torch.as_tensor(order.permutation(train.size))
         running = []
@@ -182,8 +193,9 @@ def fit(net: PolicyValueNet, examples: dict, cfg: TrainConfig, seed: int = 0
             opt.step()
             running.append(parts)
         stats["train"] = {k: float(np.mean([p[k] for p in running])) for k in running[0]} if running else {}
-        score = _rank(evaluate(model, examples, held, cfg))
-        if score > best[0] or not held.size:
+        score = rank(model)
+        stats["judged"].append(score)
+        if score > best[0] or (judge is None and not held.size):
             best = score, epoch, model.export()
     stats["epoch"] = best[1]
     stats["after"] = evaluate(TorchNet(best[2]), examples, held, cfg)

@@ -68,6 +68,29 @@ def test_fit__a_plain_student_learns_the_choices_it_is_shown():
     assert again.to_bytes() == trained.to_bytes()
 
 
+def test_fit__a_judge_chooses_the_epoch_it_ranks_best():
+    """train.select=play: fit ranks the starting weights and every epoch with the judge (the
+    network alone's play) instead of the held-out agreement, and keeps the best, the earliest
+    among equals (the starting weights when no epoch beats them)."""
+    ex = heuristic_examples(4)
+    net = PolicyValueNet.initial((16,), seed=0, residual=False)
+    cfg = learn.TrainConfig(epochs=3, batch_size=128, learning_rate=3e-3, holdout=0.2)
+    seen = []
+
+    def prefer(epoch):
+        def judge(n):
+            seen.append(n.to_bytes())
+            return (len(seen) - 1 == epoch,)
+        return judge
+
+    kept, stats = learn.fit(net, ex, cfg, seed=0, judge=prefer(2))
+    assert stats["epoch"] == 2 and stats["judged"] == [(False,), (False,), (True,), (False,)]
+    assert kept.to_bytes() == seen[2] != seen[0]
+    seen.clear()
+    kept, stats = learn.fit(net, ex, cfg, seed=0, judge=prefer(None))    # all equal
+    assert stats["epoch"] == 0 and kept.to_bytes() == seen[0]
+
+
 def test_policy_loss__soft_targets_weigh_the_candidates_by_their_values():
     """train.soft_target: the target is softmax(means / soft_target) over the candidates kept (nan:
     dropped by the halving, -1: a pad); without values it is the chosen action."""
@@ -191,6 +214,8 @@ def test_fan_out__a_local_ray_with_two_workers_gives_the_serial_results():
     ("net.plans=[hurry]", "net.plans: unknown plan"),
     ("selfplay.share=0", "selfplay.share"),
     ("train.soft_target=-1", "train.soft_target"),
+    ("train.select=luck", "train.select"),
+    ("train.select_games=0", "train.select_games"),
     ("gate.games=0", "gate.games"),
     ("selfplay.searches=3", "unknown key"),
 ])

@@ -40,6 +40,8 @@ a batch advances in one engine batch.
     agents.make("search:8x4x8:plans")   # the prior and rollout team is heuristic:plans
     agents.make("search:8x4x8:plans:scripts=overrun")   # and the overrun plan as a script
     agents.make("search:8x4x8:kinds=YANG")   # search only the Yang phase (SearchAgent(kinds=...))
+    agents.make("search:16x4x8:plans:margin=0.02")   # a challenger must beat the prior's
+                                     # choice by 0.02 (mean value) to be played
     SearchAgent(share=0.25)          # search a quarter of the decisions (self-play, exit.py)
 
 Costs ``futures * width * (ceil(log2(width - 1)) + 1)`` futures of ``horizon`` turns per searched
@@ -89,6 +91,9 @@ class SearchAgent:
                              f"futures={futures}, width={width}, horizon={horizon}")
         if not 0 < share <= 1:
             raise ValueError(f"share is the part of the decisions searched, in (0, 1], got {share!r}")
+        if not margin >= 0:
+            raise ValueError(f"margin is the value a challenger must beat the prior's choice by, "
+                             f">= 0, got {margin!r}")
         unknown = set(kinds) - set(stack.CODES)
         if unknown:
             raise ValueError(f"unknown decision kinds {sorted(unknown)}; allowed: "
@@ -127,6 +132,8 @@ class SearchAgent:
             self.name += ":kinds=" + "+".join(kinds)
         if self.share < 1:
             self.name += f":share={self.share:g}"
+        if self.margin:
+            self.name += f":margin={self.margin:g}"
         self.searched = 0                          # decisions searched so far (for reports)
         self.last = None                           # the last act's search: see ``act``
 
@@ -321,7 +328,7 @@ def _rounds(c: int) -> int:
 
 def _make(arg: str, seed: int = 0) -> SearchAgent:
     """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:leaf=win_model|<path>][:scripts=a+b]
-    [:kinds=A+B][:share=<s>]``."""
+    [:kinds=A+B][:share=<s>][:margin=<m>]``."""
     size, *options = arg.split(":") if arg else [""]
     if size[:1].isalpha():                    # no size given, only options
         size, options = "", [size, *options]
@@ -354,7 +361,8 @@ def _make(arg: str, seed: int = 0) -> SearchAgent:
                              f"leaf=<path> (judge futures with the fitted win models, a WinModel "
                              f".json or a network's value head .npz), plans (the heuristic:plans "
                              f"prior), scripts=a+b (team plans offered as scripts), kinds=A+B (the "
-                             f"decision kinds searched) and share=<0..1>, got {option!r}")
+                             f"decision kinds searched), share=<0..1> and margin=<m >= 0> (the "
+                             f"value a challenger must win by), got {option!r}")
         kwargs[key] = OPTIONS[key](value)
     return SearchAgent(**kwargs)
 
@@ -373,7 +381,7 @@ def _leaf(value: str):
                      f"got {value!r}")
 
 
-OPTIONS = {"net": PolicyValueNet.load, "share": float}
+OPTIONS = {"net": PolicyValueNet.load, "share": float, "margin": float}
 
 
 register("search", _make)

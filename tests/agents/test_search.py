@@ -286,3 +286,24 @@ def test_search__leaf_option_takes_a_win_model_file_or_a_network(games, tmp_path
     assert agents.make("search:2x2x1:plans:leaf=win_model").name == "search:2x2x1:plans"
     with pytest.raises(ValueError, match="leaf= takes 'win_model'"):
         agents.make("search:2x2x1:leaf=model.txt")
+
+
+def test_search__margin_option_keeps_the_prior_unless_a_challenger_wins_by_it(games):
+    """``margin=<m>``: a challenger is played only if its mean value beats the prior's choice by
+    more than m; values lie in [0, 1 + progress], so a margin of 2 always keeps the prior. The
+    name keeps it, and a negative margin is refused by name."""
+    engine, S = games
+    rows = np.arange(S.batch_size)
+    searched = [S.take(rows[i:i + 1]) for i in rows]
+    prior = agents.make("heuristic")
+    keep = agents.make("search:2x3x2:margin=2")
+    free = agents.make("search:2x3x2")
+    assert keep.name == "search:2x3x2:margin=2" and agents.make(keep.name).name == keep.name
+    overridden = 0
+    for s in searched:
+        b = Batch(engine, s)
+        assert keep.act(b)[0] == prior.act(b)[0]
+        overridden += int(free.act(b)[0] != prior.act(b)[0])
+    assert keep.searched == free.searched > 0 and overridden > 0   # the margin is what kept it
+    with pytest.raises(ValueError, match="margin is the value a challenger must beat"):
+        agents.make("search:2x2x1:margin=-0.1")

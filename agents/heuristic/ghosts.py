@@ -18,7 +18,7 @@ from ghoststories_env import cards as C
 from ghoststories_env.config import R
 from ghoststories_env.geometry import FACING, IS_CORNER, OPPOSITE, SPACE_FRONT, STEP
 
-from . import odds
+from . import odds, plans
 from . import weights as W
 from .context import Ctx
 from .threats import board_qi_cost, tile_loss
@@ -100,6 +100,8 @@ def space_scores(ctx: Ctx, card: np.ndarray, moving_from=None) -> np.ndarray:
     opposite_empty = ~ctx.has_ghost[:, OPPOSITE]
     score += C.NEEDS_OPPOSITE_EMPTY[card][:, None] * opposite_empty * 3.0
     score += W.CORNER_PAIR * corner_pair_chance(ctx, card)
+    if "corners" in ctx.plans:                  # plans.py: the end spaces, which corners face
+        score += plans.CORNER_SPACE * (PARTNER >= 0)
     return score
 
 

@@ -26,6 +26,16 @@ the default heuristic, 142 with the strike alone, 157 with its tokens, 162 with 
   first.
 * ``haunters`` (not adopted: a script): every haunter's threat (its next haunting over the Yang
   phases left before it) counts ``1 + HAUNTERS_MORE`` times: the team clears the haunters first.
+* ``corners`` (learned from the search; not adopted, so that every recorded ``heuristic:plans``
+  game still replays): an arriving ghost's space is worth ``CORNER_SPACE`` more where a corner
+  tile faces it (the two end spaces of each board; the middle space faces an edge tile). The
+  search, recording why it overrode its prior in 300 self-play games
+  (results/exit/initiation-4p-16x4x8), departed from the heuristic at 47.6% of the placements,
+  mostly moving a ghost along its board from the middle space to an end one. Corner tiles face
+  two spaces, so a ghost there can be reached from more places and paired with another
+  (``weights.CORNER_PAIR`` values only the pairs already there). Measured on 3,000 Initiation 4p
+  ``eval`` games: 412 wins for ``heuristic:plans``, 472 / 496 / 523 / 497 / 508 / 474 with a
+  bonus of 0.15 / 0.3 / 0.45 / 0.6 / 0.8 / 1.2 (results/heuristic_corners/README.md).
 """
 
 from __future__ import annotations
@@ -38,7 +48,7 @@ from ghoststories_env.geometry import OPPOSITE
 from . import weights as W
 from .context import Ctx, per_context
 
-NAMES = ("incarnation", "overrun", "haunters")   # every plan, in the order a spec lists them
+NAMES = ("incarnation", "overrun", "haunters", "corners")   # every plan, in a spec's order
 ADOPTED = ("incarnation",)     # the plans ``heuristic:plans`` switches on
 
 INC_STRIKE = 10.0              # an incarnation in play: this many lost games (W.LOSS) more
@@ -49,6 +59,7 @@ READY_DRAWS = 8                # ... from this many cards before the next incarn
 OVERRUN_NOW = 2.0              # a ghost on a full board: this many of its board's Qi more, over
                                # the Yang phases left before the board's Yin phase
 HAUNTERS_MORE = 1.0            # a haunter's threat: this share of it more
+CORNER_SPACE = 0.5             # an arriving ghost's space facing a corner tile: this much better
 
 INCARNATIONS = np.flatnonzero(C.IS_INCARNATION)   # the 10 incarnation card ids
 INC_REQ = C.CARD_REQ[INCARNATIONS]                 # (10, 5) their resistances

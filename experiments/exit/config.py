@@ -94,6 +94,8 @@ def check(cfg: ExitConfig) -> None:
         raise ValueError(f"net.leaf must be net or win_model, got {cfg.net.leaf!r}")
     if cfg.train.soft_target < 0:
         raise ValueError(f"train.soft_target must be >= 0 (0: the chosen action), got {cfg.train.soft_target!r}")
+    if cfg.train.params not in ("all", "bias"):
+        raise ValueError(f"train.params must be all or bias, got {cfg.train.params!r}")
     if cfg.train.select not in ("agreement", "play"):
         raise ValueError(f"train.select must be agreement or play, got {cfg.train.select!r}")
     if not 0 < cfg.selfplay.share <= 1:

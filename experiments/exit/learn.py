@@ -50,6 +50,9 @@ class TrainConfig:
     select: str = "agreement"         # the epoch kept: "agreement" with the search on held-out
                                       # games, or "play": the network alone's wins (then score)
     select_games: int = 500           # eval games per configuration that "play" judges on
+    params: str = "all"               # the weights trained: "all", or "bias": the policy head's
+                                      # bias alone, one logit per relative action whatever the
+                                      # position (the search's steady preferences, little data)
 
 
 class TorchNet(nn.Module):
@@ -171,10 +174,14 @@ def fit(net: PolicyValueNet, examples: dict, cfg: TrainConfig, seed: int = 0,
     torch.manual_seed(seed)
     order = np.random.default_rng(seed)
     model = TorchNet(net)
+    if cfg.params == "bias":
+        for name, param in model.named_parameters():
+            param.requires_grad_(name == "policy.bias")
     train, held = split(examples, cfg.holdout)
     stats = {"examples": int(train.size), "held_out": int(held.size),
              "before": evaluate(model, examples, held, cfg)}
-    opt = torch.optim.AdamW(model.parameters(), lr=cfg.learning_rate, weight_decay=cfg.weight_decay)
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad],
+                            lr=cfg.learning_rate, weight_decay=cfg.weight_decay)
     data = _tensors(examples, train)
 
     def rank(m: TorchNet) -> tuple:

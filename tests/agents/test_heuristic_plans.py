@@ -182,3 +182,25 @@ def test_haunters_plan__a_haunters_threat_counts_twice_and_no_other_ghosts():
     green = 3 * C.COLOURS.index("green")
     assert gain[green] == pytest.approx(plans.HAUNTERS_MORE * haunting[green]) and gain[green] > 0
     assert np.count_nonzero(gain) == 1
+
+
+# -- corners (plans.py; learned from the search's placements, not adopted) --------------------------
+
+def test_corners_plan__an_end_space_is_worth_corner_space_more_and_no_middle_one():
+    engine, state = arrival({"red": {"spaces": [None, None, {"ghost": 37}]}})
+    on, off = Ctx(state, np.array([0]), frozenset({"corners"})), Ctx(state, np.array([0]))
+    gain = (ghosts.space_scores(on, on.a) - ghosts.space_scores(off, off.a))[0]
+    ends = np.arange(12) % 3 != 1                  # spaces 1 and 3 of a board face corner tiles
+    assert gain[ends] == pytest.approx([plans.CORNER_SPACE] * 8) and not gain[~ends].any()
+
+
+def test_corners_plan__breaks_a_tie_between_the_middle_and_an_end_space_for_the_end():
+    # every Taoist on the north-west corner tile (the Circle of Prayer): the middle and west end
+    # spaces of the north board face tiles one step away, the east end one does not; the default
+    # team takes the first of the two best (the middle), the corners plan the end space
+    engine, state = build({"deck": [ARRIVING, 2, 3, 4, 5], "boards": {
+        c: {"taoist": {"tile": "Circle of Prayer"}} for c in ("yellow", "red", "green", "blue")}})
+    assert placed(engine, state) == 1
+    on = HeuristicAgent(("incarnation", "corners"))
+    assert int(on.act(Batch(engine, state))[0]) - A.CHOOSE_SPACE == 2
+    assert on.name == "heuristic:plans=incarnation+corners"

@@ -91,6 +91,22 @@ def test_fit__a_judge_chooses_the_epoch_it_ranks_best():
     assert stats["epoch"] == 0 and kept.to_bytes() == seen[0]
 
 
+def test_fit__params_bias_trains_one_logit_per_relative_action_and_nothing_else():
+    """train.params=bias: only the policy head's bias moves, so the learned logits are the same in
+    every position (seen from the deciding seat); the trunk, the heads' weights, the value head
+    and the heuristic's temperature stay as they were."""
+    ex = heuristic_examples(4)
+    net = PolicyValueNet.initial((16,), seed=0, residual=False)
+    cfg = learn.TrainConfig(epochs=2, batch_size=128, learning_rate=3e-2, holdout=0.2, params="bias")
+    trained, _ = learn.fit(net, ex, cfg, seed=0, judge=lambda n: (float(np.abs(n.policy[1]).sum()),))
+    start = learn.TorchNet(net).export()                # the float32 round trip of the weights
+    assert np.abs(trained.policy[1]).sum() > 0.1
+    for (w, b), (w0, b0) in zip([*trained.trunk, trained.value], [*start.trunk, start.value]):
+        assert np.array_equal(w, w0) and np.array_equal(b, b0)
+    assert np.array_equal(trained.policy[0], start.policy[0]) and not trained.policy[0].any()
+    assert trained.temperature == start.temperature
+
+
 def test_policy_loss__soft_targets_weigh_the_candidates_by_their_values():
     """train.soft_target: the target is softmax(means / soft_target) over the candidates kept (nan:
     dropped by the halving, -1: a pad); without values it is the chosen action."""
@@ -215,6 +231,7 @@ def test_fan_out__a_local_ray_with_two_workers_gives_the_serial_results():
     ("selfplay.share=0", "selfplay.share"),
     ("train.soft_target=-1", "train.soft_target"),
     ("train.select=luck", "train.select"),
+    ("train.params=trunk", "train.params"),
     ("train.select_games=0", "train.select_games"),
     ("gate.games=0", "gate.games"),
     ("selfplay.searches=3", "unknown key"),

@@ -91,6 +91,24 @@ def test_fit__a_judge_chooses_the_epoch_it_ranks_best():
     assert stats["epoch"] == 0 and kept.to_bytes() == seen[0]
 
 
+def test_judge__play_ranks_a_network_by_its_wins_then_score_on_eval_games_apart():
+    """train.select=play: the epochs are ranked by the network alone's (wins, total score) on
+    train.select_games eval games from SELECT_FIRST, the same for the same network; agreement
+    (the default) leaves the ranking to learn.fit."""
+    from experiments.exit import __main__ as M
+    from ghoststories_env.benchmark import play as play_games
+    from ghoststories_env.benchmark.seeds import benchmark_seeds
+    assert M.judge(config.load("configs/exit-smoke.yaml")) is None
+    cfg = config.load("configs/exit-smoke.yaml", ["train.select=play", "train.select_games=3"])
+    net = M.initial(cfg)
+    rank = M.judge(cfg)(net)
+    level, players = cfg.selfplay.configs[0]
+    engine = Engine(GameConfig(num_players=players, difficulty=level))
+    seeds = benchmark_seeds(level, players, M.SELECT_FIRST + 3, "eval", cfg.seed)[M.SELECT_FIRST:]
+    S = play_games(net, engine, seeds)
+    assert rank == (int(S.won.sum()), int(engine.score(S).sum())) == M.judge(cfg)(net)
+
+
 def test_fit__params_bias_trains_one_logit_per_relative_action_and_nothing_else():
     """train.params=bias: only the policy head's bias moves, so the learned logits are the same in
     every position (seen from the deciding seat); the trunk, the heads' weights, the value head

@@ -34,8 +34,8 @@ the default heuristic, 142 with the strike alone, 157 with its tokens, 162 with 
   mostly moving a ghost along its board from the middle space to an end one. Corner tiles face
   two spaces, so a ghost there can be reached from more places and paired with another
   (``weights.CORNER_PAIR`` values only the pairs already there). Measured on 3,000 Initiation 4p
-  ``eval`` games: 412 wins for ``heuristic:plans``, 472 / 496 / 523 / 497 / 508 / 474 with a
-  bonus of 0.15 / 0.3 / 0.45 / 0.6 / 0.8 / 1.2 (results/heuristic_corners/README.md).
+  ``eval`` games: 412 wins for ``heuristic:plans``, 472 / 496 / 523 / 521 / 497 / 508 / 474
+  with a bonus of 0.15 / 0.3 / 0.45 / 0.5 / 0.6 / 0.8 / 1.2 (results/heuristic_corners/README.md).
 """
 
 from __future__ import annotations

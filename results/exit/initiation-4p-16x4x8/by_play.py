@@ -20,6 +20,9 @@ import numpy as np
 import torch
 
 from experiments.exit import __main__ as M, config, learn
+from ghoststories_env import Engine, GameConfig
+from ghoststories_env.benchmark import play
+from ghoststories_env.benchmark.seeds import benchmark_seeds
 from ghoststories_env.actions import RANGES
 from ghoststories_env.agents import net as netmod
 from ghoststories_env.agents.heuristic.context import settled
@@ -83,6 +86,8 @@ if args.top:                          # training and play both restricted to the
                            torch.full_like(logits, -torch.inf))
     learn.allowed_logits = allowed_logits
 
+engine = Engine(GameConfig(num_players=4, difficulty="initiation"))
+seeds = benchmark_seeds("initiation", 4, args.first + args.games, "eval", cfg.seed)[args.first:]
 for spec in args.settings:
     over = dict(kv.split("=") for kv in spec.split(","))
     tc = learn.TrainConfig(**{**cfg.train.__dict__,
@@ -90,11 +95,6 @@ for spec in args.settings:
     wins = []
 
     def judge(net):
-        from ghoststories_env import Engine, GameConfig
-        from ghoststories_env.benchmark import play
-        from ghoststories_env.benchmark.seeds import benchmark_seeds
-        engine = Engine(GameConfig(num_players=4, difficulty="initiation"))
-        seeds = benchmark_seeds("initiation", 4, args.first + args.games, "eval", cfg.seed)[args.first:]
         won = play(net, engine, seeds).won
         wins.append(won)
         return (int(won.sum()),)

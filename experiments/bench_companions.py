@@ -20,7 +20,7 @@ import numpy as np
 import ghoststories_env  # noqa: F401  (registers the ids)
 from experiments.bench_engine import machine, random_legal
 from experiments.bench_peer import batch_loop, interleaved
-from ghoststories_env.companions import ghooost_envs, ghost_blaster_envs
+from ghoststories_env.companions import ghooost_envs, ghooost_observation, ghost_blaster_envs
 from ghoststories_env.companions.ghooost import Ghooost, GhooostConfig
 from ghoststories_env.companions.ghost_blaster import GhostBlaster, GhostBlasterConfig
 
@@ -28,7 +28,7 @@ GAMES = {  # name: (engine, encode(state), env id, env keywords, PettingZoo AEC 
     "Ghost Blaster, 2 players": (GhostBlaster(GhostBlasterConfig(num_players=2)), ghost_blaster_envs.encode,
                                  "GhostBlaster-v0", {"num_players": 2},
                                  lambda: ghost_blaster_envs.env(num_players=2)),
-    "Ghooost!, 4 players": (Ghooost(GhooostConfig(num_players=4)), lambda S: ghooost_envs.encode(S, S.active),
+    "Ghooost!, 4 players": (Ghooost(GhooostConfig(num_players=4)), lambda S: ghooost_observation.encode(S, S.active),
                             "Ghooost-v0", {"num_players": 4, "opponents": "random"},
                             lambda: ghooost_envs.env(num_players=4)),
 }

@@ -1,11 +1,6 @@
-"""Ghooost!'s rules on hand-built positions, each test citing the section of
-docs/companions/ghooost.md it checks ("ghooost §N"); then invariants over random rounds,
-reproducibility and bad input.
-
-Positions are built with ``from_dicts``: a graveyard is listed bottom first and its ``top`` is the
-value of its last ghost unless given; every card not listed is in the discard pile. A position
-with a crypt is before midnight (every hand then holds four cards or more); one without, after.
-"""
+"""Ghooost!'s rules on hand-built positions (``companions/positions.py``), each test citing the
+section of docs/companions/ghooost.md it checks ("ghooost §N"). Random rounds, reproducibility
+and bad input: test_ghooost_rounds.py."""
 
 from __future__ import annotations
 
@@ -13,46 +8,12 @@ import json
 from collections import Counter
 
 import numpy as np
-import pytest
 
+from companions.positions import A, B, C, DECK, act, game, legal, play, view
 from ghoststories_env.companions.ghooost import Ghooost, GhooostConfig
-from ghoststories_env.companions.ghooost_cards import (CASTLE_SIZE, EXORCISE, LUCK, NUM_ACTIONS,
-                                                       PASS, SKIP_ACTION, TAKE, action_meaning,
-                                                       play_action)
+from ghoststories_env.companions.ghooost_cards import (CASTLE_SIZE, EXORCISE, LUCK, PASS,
+                                                       SKIP_ACTION, TAKE)
 from ghoststories_env.companions.ghooost_positions import violations
-
-DECK = Counter({**{str(v): 4 for v in range(1, 15)}, "copy": 3, "skip": 3})
-A = ["2", "4", "6", "9"]                 # before-midnight hands of four
-B = ["2", "4", "6", "10"]
-C = ["2", "4", "6", "13"]
-
-
-def play(value, naturals=1, copies=0):
-    return play_action(value, naturals, copies)
-
-
-def game(hands, **d):
-    """A hand-built round of ``len(hands)`` players."""
-    e = Ghooost(GhooostConfig(num_players=len(hands)))
-    ghosts = [c for c in d.get("graveyard", []) if c not in ("copy", "skip")]
-    d.setdefault("top", int(ghosts[-1]) if ghosts else 0)
-    return e, e.from_dicts([dict(hands=hands, **d)])
-
-
-def act(e, S, *actions):
-    for a in actions:
-        S = e.step(S, np.array([a]))
-    return S
-
-
-def legal(S) -> set[int]:
-    return set(np.flatnonzero(S.mask[0]).tolist())
-
-
-def view(e, S) -> dict:
-    d = e.to_dict(S, 0)
-    return {**d, "hands": [Counter(h) for h in d["hands"]], "graveyard": Counter(d["graveyard"]),
-            "discard": Counter(d["discard"])}
 
 
 # -- §3 setup ----------------------------------------------------------------------------------------
@@ -332,103 +293,3 @@ def test_a_blocked_round_ends_when_every_player_still_in_passes():
     S = act(e, S, PASS)
     assert S.terminated[0] and S.blocked[0] and S.finish[0, :3].tolist() == [2, 0, 1]
     assert not violations(S)["a round is over when one player is left or it is blocked"].any()
-
-
-# -- invariants, reproducibility, bad input ---------------------------------------------------------------
-# the weight of each action in random rounds: bigger plays likelier, taking the graveyard rare
-WEIGHT = np.ones(NUM_ACTIONS)
-WEIGHT[TAKE] = 0.05
-for v, n, c in np.ndindex(15, 5, 4):
-    if v and n:
-        WEIGHT[play(v, n, c)] = (n + c) ** 2
-
-
-def random_actions(S, rng):
-    """A random legal action per round, weighted (``WEIGHT``) so that random rounds end sooner."""
-    w = np.cumsum(S.mask * WEIGHT, 1)
-    return (w > rng.random(S.batch_size)[:, None] * w[:, -1:]).argmax(1)
-
-
-def test_invariants_hold_and_every_round_ends_over_random_rounds():
-    """Over 300 random rounds of each player count: the invariants of ``violations`` hold, a running
-    round always has a legal action, and every round ends with every place given once."""
-    rng = np.random.default_rng(0)
-    for players in range(2, 7):
-        e = Ghooost(GhooostConfig(num_players=players, first_player=players - 2))
-        S, ended, steps = e.reset(np.arange(300) + 1000 * players), 0, 0
-        while S.batch_size:
-            assert S.mask.any(1).all()
-            S, steps = e.step(S, random_actions(S, rng)), steps + 1
-            done = S.terminated
-            if steps % 6 == 0 or done.any():
-                for name, bad in violations(S if steps % 6 == 0 else S.take(np.flatnonzero(done))).items():
-                    assert not bad.any(), name
-            if done.any():
-                assert (np.sort(S.finish[done, :players], 1) == np.arange(players)).all()
-                ended += int(done.sum())
-                S = S.take(np.flatnonzero(~done))
-            assert steps < 20_000
-        assert ended == 300
-
-
-def test_a_round_plays_the_same_alone_as_in_a_batch():
-    """Reproducibility: a round's course depends only on its seed and its actions."""
-    e = Ghooost(GhooostConfig(num_players=3))
-    batch, alone = e.reset(np.arange(20)), e.reset(np.array([7]))
-    rng = np.random.default_rng(3)
-    while not alone.terminated[0]:
-        a = random_actions(batch, rng)
-        batch, alone = e.step(batch, a), e.step(alone, a[7:8])
-        assert e.to_dict(batch, 7) == e.to_dict(alone, 0)
-
-
-def test_positions_round_trip_mid_game_with_the_same_future():
-    """``to_dict`` / ``from_dicts`` keep everything a round's future depends on."""
-    e = Ghooost(GhooostConfig(num_players=4))
-    rng = np.random.default_rng(5)
-    S = e.reset(np.arange(12))
-    for _ in range(150):
-        S = e.step(S, random_actions(S, rng))
-    dicts = json.loads(json.dumps([e.to_dict(S, i) for i in range(12)]))
-    T = e.from_dicts(dicts)
-    assert (T.mask == S.mask).all()
-    for _ in range(400):
-        a = random_actions(S, rng)
-        S, T = e.step(S, a), e.step(T, a)
-        assert [e.to_dict(S, i) for i in range(12)] == [e.to_dict(T, i) for i in range(12)]
-
-
-def test_bad_input_gets_a_clear_error():
-    e = Ghooost(GhooostConfig(num_players=3))
-    S = e.reset(np.arange(2))
-    with pytest.raises(ValueError, match="shape"):
-        e.step(S, np.array([LUCK]))
-    with pytest.raises(ValueError, match="out of range"):
-        e.step(S, np.array([NUM_ACTIONS, LUCK]))
-    with pytest.raises(ValueError, match=rf"action {EXORCISE} \(exorcism \(castle\)\) is not legal"):
-        e.step(S, np.array([LUCK, EXORCISE]))
-    for bad in ({"num_players": 1}, {"num_players": 7}, {"num_players": 3, "first_player": 3},
-                {"first_player": -1}):
-        with pytest.raises(ValueError, match="num_players|first_player"):
-            GhooostConfig(**bad)
-    with pytest.raises(ValueError, match="no play"):
-        play_action(15, 1)
-    with pytest.raises(ValueError, match=r"dict 0: .*deck has 4"):
-        e.from_dicts([{"hands": [["5"] * 5, ["2"], ["2"]]}])
-    with pytest.raises(ValueError, match=r"dict 0: .*unknown card"):
-        e.from_dicts([{"hands": [["15"], ["2"], ["2"]]}])
-    with pytest.raises(ValueError, match="dict 1: not a reachable position: before midnight"):
-        e.from_dicts([{"hands": [A, B, C], "crypt": ["5"]}, {"hands": [A, B, ["2"]], "crypt": ["5"]}])
-    with pytest.raises(ValueError, match="not a reachable position: the top"):
-        e.from_dicts([{"hands": [A, B, C], "graveyard": ["5"], "top": 7}])
-
-
-def test_plays_with_copy_cards_are_named_and_refused_clearly():
-    """``action_meaning`` names every action, plays with copy cards included, so an illegal action
-    gets a ValueError even when the legal ones it lists hold copy cards."""
-    assert action_meaning(play(5, 2)) == "play 2 x 5"
-    assert action_meaning(play(5, 2, 1)) == "play 2 x 5 + 1 copy card"
-    assert action_meaning(play(5, 1, 2)) == "play 1 x 5 + 2 copy cards"
-    e, S = game([["copy", "5"], ["2"]])
-    with pytest.raises(ValueError, match=rf"action {TAKE} \(take the graveyard\) is not legal"):
-        e.step(S, np.array([TAKE]))

@@ -1,5 +1,6 @@
 """Ghooost!'s environments pass Gymnasium's and PettingZoo's own checkers, hide what a player
-may not see, and say what they do (ghoststories_env/companions/ghooost_envs.py)."""
+may not see, and say what they do (ghoststories_env/companions/ghooost_envs.py and
+ghooost_observation.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, see
 
 import ghoststories_env  # noqa: F401  (registers the ids)
 from ghoststories_env.companions import ghooost_envs as G
+from ghoststories_env.companions import ghooost_observation as O
 from ghoststories_env.companions.ghooost import NUM_ACTIONS, TAKE, Ghooost, GhooostConfig
 from ghoststories_env.companions.ghooost_agents import masked_choice
 
@@ -42,7 +44,7 @@ def test_pettingzoo_api_seed_and_parallel_tests(players):
 def test_a_round_through_the_gymnasium_env_ends_with_the_seats_reward():
     env, rng = gymnasium.make("Ghooost-v0", num_players=3, render_mode="ansi"), np.random.default_rng(0)
     obs, info = env.reset(seed=3)
-    assert obs.shape == (G.SIZE,) and "graveyard" in env.render()
+    assert obs.shape == (O.SIZE,) and "graveyard" in env.render()
     done, reward = False, 0.0
     while not done:
         obs, reward, terminated, truncated, info = env.step(int(_random(info["action_mask"], rng)[0]))
@@ -58,8 +60,8 @@ def test_rewards_by_finishing_place_for_both_scorings():
     e = Ghooost(GhooostConfig(num_players=4))
     S = e.from_dicts([{"hands": [[], [], ["5"], []], "castles": [[], [], ["6"], []],
                        "finish": [1, 0, 3, 2], "terminated": True}])
-    assert G.round_rewards(S, "outcome")[0, :4].tolist() == [1, 1, -1, 1]
-    assert G.round_rewards(S, "points")[0, :4].tolist() == [1, 2, 0, 3]
+    assert O.round_rewards(S, "outcome")[0, :4].tolist() == [1, 1, -1, 1]
+    assert O.round_rewards(S, "points")[0, :4].tolist() == [1, 2, 0, 3]
     with pytest.raises(ValueError, match="3 players or more"):
         G.GhooostEnv(num_players=2, scoring="points")
 
@@ -105,7 +107,7 @@ def test_the_vector_env_plays_the_seat_against_the_opponents_and_restarts_rounds
     rng, ended = np.random.default_rng(1), 0
     for _ in range(400):
         obs, reward, term, trunc, info = envs.step(_random(info["action_mask"], rng))
-        assert obs.shape == (16, G.SIZE) and info["action_mask"].shape == (16, NUM_ACTIONS)
+        assert obs.shape == (16, O.SIZE) and info["action_mask"].shape == (16, NUM_ACTIONS)
         running = ~(term | trunc)
         assert info["action_mask"][running].any(1).all()          # the seat always has a decision
         assert set(np.unique(reward[term])) <= {-1.0, 1.0} and (reward[running] == 0).all()
@@ -141,8 +143,8 @@ def test_observations_hide_the_other_hands_the_castles_and_the_crypt():
     other = {**base, "hands": [base["hands"][0], ["3", "4", "7", "10"], ["6", "8", "12", "14"]],
              "castles": [["11", "1"], ["13", "copy"], ["13", "4"]], "crypt": ["7", "6", "5"]}
     a, b = e.from_dicts([base, other]).take([0]), e.from_dicts([base, other]).take([1])
-    assert np.array_equal(G.encode(a, 0), G.encode(b, 0))
-    assert not np.array_equal(G.encode(a, 1), G.encode(b, 1))
+    assert np.array_equal(O.encode(a, 0), O.encode(b, 0))
+    assert not np.array_equal(O.encode(a, 1), O.encode(b, 1))
 
 
 def test_the_cards_seen_going_into_a_hand_are_shown_until_they_come_out():
@@ -155,7 +157,7 @@ def test_the_cards_seen_going_into_a_hand_are_shown_until_they_come_out():
     S = e.step(S, np.array([TAKE]))
     assert sorted(e.to_dict(S, 0)["known"][0]) == ["13", "9"]
     at = 3 * 16 + 15 + 4                                   # the per-seat block, own seat first
-    block = G.encode(S, 1)[0, at:at + 6 * G.SEAT_FEATURES].reshape(6, G.SEAT_FEATURES)
+    block = O.encode(S, 1)[0, at:at + 6 * O.SEAT_FEATURES].reshape(6, O.SEAT_FEATURES)
     # player 0 is the next seat from player 1; a 9 and a 13 (codes 9, 13 at 4 + code - 1), 1 of 4
     assert block[1, 4 + 8] == 0.25 and block[1, 4 + 12] == 0.25 and block[1, 4:].sum() == 0.5
     assert block[0, 4:].sum() == 0                         # nothing of player 1's hand was seen

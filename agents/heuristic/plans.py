@@ -36,6 +36,15 @@ the default heuristic, 142 with the strike alone, 157 with its tokens, 162 with 
   (``weights.CORNER_PAIR`` values only the pairs already there). Measured on 3,000 Initiation 4p
   ``eval`` games: 412 wins for ``heuristic:plans``, 472 / 496 / 523 / 521 / 497 / 508 / 474
   with a bonus of 0.15 / 0.3 / 0.45 / 0.5 / 0.6 / 0.8 / 1.2 (results/heuristic_corners/README.md).
+* ``reach`` (learned from the search; not adopted): ending the move on a tile is worth ``REACH``
+  times ``REACH_SHARE`` more: 0 on a corner tile (4 tiles within one step, itself included), 0.4
+  on an edge tile (6), 1 on the central one (9). Where the same search overrode the heuristic's
+  move (35% of the moves), it sent the Taoist to a corner 1,452 times against the heuristic's
+  2,352, and to the centre 652 times against 330: from there the next turn reaches more.
+  Measured on the same 3,000 ``eval`` games: 405 / 438 / 399 / 368 wins against 412 with a bonus
+  of 0.25 / 0.5 / 1 / 2, and 495 against 521 on top of ``corners``: no gain beyond the noise
+  (results/heuristic_reach/README.md), so the search's moves away from the corners are not a
+  fixed preference.
 """
 
 from __future__ import annotations
@@ -43,12 +52,12 @@ from __future__ import annotations
 import numpy as np
 
 from ghoststories_env import cards as C
-from ghoststories_env.geometry import OPPOSITE
+from ghoststories_env.geometry import OPPOSITE, STEP
 
 from . import weights as W
 from .context import Ctx, per_context
 
-NAMES = ("incarnation", "overrun", "haunters", "corners")   # every plan, in a spec's order
+NAMES = ("incarnation", "overrun", "haunters", "corners", "reach")   # every plan, in a spec's order
 ADOPTED = ("incarnation",)     # the plans ``heuristic:plans`` switches on
 
 INC_STRIKE = 10.0              # an incarnation in play: this many lost games (W.LOSS) more
@@ -60,6 +69,8 @@ OVERRUN_NOW = 2.0              # a ghost on a full board: this many of its board
                                # the Yang phases left before the board's Yin phase
 HAUNTERS_MORE = 1.0            # a haunter's threat: this share of it more
 CORNER_SPACE = 0.5             # an arriving ghost's space facing a corner tile: this much better
+REACH = 0.5                    # ending the move on the central tile: this much better; on an
+REACH_SHARE = (STEP.sum(1) - 4) / 5      # edge tile 0.4 of it, on a corner 0 (tiles in one step)
 
 INCARNATIONS = np.flatnonzero(C.IS_INCARNATION)   # the 10 incarnation card ids
 INC_REQ = C.CARD_REQ[INCARNATIONS]                 # (10, 5) their resistances

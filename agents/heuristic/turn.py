@@ -19,7 +19,7 @@ from ghoststories_env import actions as A
 from ghoststories_env import cards as C
 from ghoststories_env.geometry import CENTRE, FACES, FACING, STEP
 
-from . import exorcism
+from . import exorcism, plans
 from . import weights as W
 from .context import Ctx, per_context, settled
 from .threats import threat, token_values
@@ -48,6 +48,8 @@ def _position_values(ctx: Ctx, who, pw) -> np.ndarray:
     plan = exorcism.plan(ctx, who, pw)
     v = combine(help_values(ctx, who), plan["at"], pw)
     v[:, CENTRE] += W.CENTRE_BONUS
+    if "reach" in ctx.plans:                    # plans.py: a tile the next turn leaves from
+        v += plans.REACH * plans.REACH_SHARE
     # a Buddha taken on an earlier turn can be put on an empty space facing the tile
     ready = ctx.S.buddhas[ctx.idx, who] > ctx.S.buddhas_fresh[ctx.idx, who]
     free = ~ctx.has_ghost & ~ctx.S.buddha[ctx.idx]

@@ -9,7 +9,7 @@ import pytest
 from ghoststories_env import actions as A
 from ghoststories_env import cards as C
 from ghoststories_env.agents import Batch
-from ghoststories_env.agents.heuristic import HeuristicAgent, ghosts, plans, threats
+from ghoststories_env.agents.heuristic import HeuristicAgent, ghosts, plans, threats, turn
 from ghoststories_env.agents.heuristic import weights as W
 from ghoststories_env.agents.heuristic.context import Ctx
 from ghoststories_env.geometry import OPPOSITE
@@ -204,3 +204,33 @@ def test_corners_plan__breaks_a_tie_between_the_middle_and_an_end_space_for_the_
     on = HeuristicAgent(("incarnation", "corners"))
     assert int(on.act(Batch(engine, state))[0]) - A.CHOOSE_SPACE == 2
     assert on.name == "heuristic:plans=incarnation+corners"
+
+
+# -- reach (plans.py; learned from the search's moves, not adopted) -------------------------------------
+
+def yang_on_a_corner():
+    # yellow stands on the north-west corner tile (the Circle of Prayer) at the start of his Yang
+    # phase, one ghost in play
+    return build({"boards": {"yellow": {"taoist": {"tile": "Circle of Prayer"}},
+                             "red": {"spaces": [None, {"ghost": 37}, None]}},
+                  "at": "yang", "deck": [2, 3, 4]})
+
+
+def test_reach_plan__a_move_is_worth_reach_times_the_tiles_its_next_step_reaches():
+    engine, state = yang_on_a_corner()
+    assert decision(engine, state) == "YANG"
+    on, off = Ctx(state, np.array([0]), frozenset({"reach"})), Ctx(state, np.array([0]))
+    gain = (turn.yang(on) - turn.yang(off))[0]
+    moves = A.RANGES["MOVE"]
+    assert gain[moves] == pytest.approx(plans.REACH * np.array([0, .4, 0, .4, 1, .4, 0, .4, 0]))
+    assert not np.delete(gain, moves).any()        # only where the move ends counts
+
+
+def test_reach_plan__a_large_reach_sends_the_taoist_to_the_centre(monkeypatch):
+    engine, state = yang_on_a_corner()
+    monkeypatch.setattr(plans, "REACH", 100.0)
+    on = HeuristicAgent(("incarnation", "reach"))
+    moves = on.scores(Batch(engine, state))[0, A.RANGES["MOVE"]]    # (the Mantra comes first)
+    default = HeuristicAgent(("incarnation",)).scores(Batch(engine, state))[0, A.RANGES["MOVE"]]
+    assert moves.argmax() == 4 and default.argmax() != 4
+    assert on.name == "heuristic:plans=incarnation+reach"

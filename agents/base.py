@@ -61,6 +61,15 @@ class Batch:
             self._obs = encode(self.state)
         return self._obs
 
+    def obs_of(self, rows: np.ndarray) -> np.ndarray:
+        """The observations of ``rows`` alone: encoded for those games only unless the whole
+        batch's are already there (an agent that reads the observation at a few decisions, as
+        a residual network does at placements, then encodes a few games, not the batch)."""
+        if self._obs is not None or len(rows) == len(self.mask):
+            return self.obs[rows]
+        from ghoststories_env.envs.observation import encode
+        return encode(self.state.take(rows))
+
 
 def first_legal(mask: np.ndarray) -> np.ndarray:
     """(B,) the lowest legal action id per game (0 where nothing is legal)."""

@@ -117,7 +117,7 @@ class PolicyValueNet:
         rows = np.flatnonzero(np.isin(batch.state.top, self.codes) & mask.any(1))
         if rows.size:
             h = out[rows]
-            logits = self.forward(batch.obs[rows])[0]
+            logits = self.forward(batch.obs_of(rows))[0]
             out[rows] = np.where(h > WANTED, settled(h / self.temperature + logits), h)
         return out
 

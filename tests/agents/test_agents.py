@@ -97,3 +97,17 @@ def test_heuristic__a_batch_of_finished_games_gets_zeros():
     engine = Engine(GameConfig(num_players=2, difficulty="hell"))
     state = play_checked(agents.make("random"), engine, np.arange(3))
     assert (agents.make("heuristic").act(Batch(engine, state)) == 0).all()
+
+
+def test_batch__the_observations_of_some_rows_are_those_rows_of_the_whole_batchs():
+    # obs_of encodes only the rows asked for, unless the batch's are there already: either way
+    # the same vectors as the whole batch's, row for row
+    engine = Engine(GameConfig(num_players=4, difficulty="initiation"))
+    state = engine.reset(np.arange(6) + 300)
+    for _ in range(30):
+        state = engine.step(state, agents.make("heuristic").act(Batch(engine, state)))
+    rows = np.array([1, 4, 5])
+    fresh = Batch(engine, state).obs_of(rows)
+    whole = Batch(engine, state)
+    np.testing.assert_array_equal(fresh, whole.obs[rows])
+    np.testing.assert_array_equal(whole.obs_of(rows), whole.obs[rows])

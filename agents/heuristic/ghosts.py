@@ -102,6 +102,8 @@ def space_scores(ctx: Ctx, card: np.ndarray, moving_from=None) -> np.ndarray:
     score += W.CORNER_PAIR * corner_pair_chance(ctx, card)
     if "corners" in ctx.plans:                  # plans.py: the end spaces, which corners face
         score += plans.CORNER_SPACE * (PARTNER >= 0)
+    if "howling" in ctx.plans:                  # plans.py: the space facing it stays empty
+        score -= np.where(buddha & ~inc, 0.0, plans.blocking(ctx))
     return score
 
 

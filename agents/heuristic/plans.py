@@ -45,6 +45,20 @@ the default heuristic, 142 with the strike alone, 157 with its tokens, 162 with 
   of 0.25 / 0.5 / 1 / 2, and 495 against 521 on top of ``corners``: no gain beyond the noise
   (results/heuristic_reach/README.md), so the search's moves away from the corners are not a
   fixed preference.
+* ``uncatchable`` (read off where the games are lost; not adopted): no exorcism reaches
+  Uncatchable before it has stood on a Buddha (rules §6, 16.21), and the default team never
+  sets that up: it wins 7% of the games where Uncatchable comes into play, against 19-51% for the
+  other incarnations. While it waits (and the Pavilion is not haunted), the Pavilion moving it
+  onto an empty Buddha space is worth ``UNC_TRAP`` of its threat, a held Buddha put on an empty
+  space ``UNC_BUDDHA`` of it, and a Buddha taken at the Temple ``UNC_TEMPLE`` (when no living
+  Taoist holds one); the Circle of Prayer stops counting it.
+* ``howling`` (the same; not adopted): a ghost arriving on the space opposite Howling Nightmare
+  keeps it from being exorcised; such a space costs ``HOWL_KEEP`` of its strike.
+  Measured on 3,000 Initiation 4p ``eval`` games: 424 wins for ``heuristic:plans``, 426 with
+  ``uncatchable`` (12 of the 139 games that reach Uncatchable, against 10), 427 with ``howling``
+  (27 of 129 reaching Howling Nightmare, against 24), 429 with both: what keeps these games from
+  being won is the village they arrive in, full to 10-11 ghosts of 12 spaces
+  (results/incarnations/README.md).
 """
 
 from __future__ import annotations
@@ -52,12 +66,13 @@ from __future__ import annotations
 import numpy as np
 
 from ghoststories_env import cards as C
+from ghoststories_env.config import R
 from ghoststories_env.geometry import OPPOSITE, STEP
 
 from . import weights as W
 from .context import Ctx, per_context
 
-NAMES = ("incarnation", "overrun", "haunters", "corners", "reach")   # every plan, in a spec's order
+NAMES = ("incarnation", "overrun", "haunters", "corners", "reach", "uncatchable", "howling")   # every plan, in a spec's order
 ADOPTED = ("incarnation",)     # the plans ``heuristic:plans`` switches on
 
 INC_STRIKE = 10.0              # an incarnation in play: this many lost games (W.LOSS) more
@@ -71,6 +86,10 @@ HAUNTERS_MORE = 1.0            # a haunter's threat: this share of it more
 CORNER_SPACE = 0.5             # an arriving ghost's space facing a corner tile: this much better
 REACH = 0.5                    # ending the move on the central tile: this much better; on an
 REACH_SHARE = (STEP.sum(1) - 4) / 5      # edge tile 0.4 of it, on a corner 0 (tiles in one step)
+UNC_TRAP = 0.6                 # Uncatchable waiting for a Buddha: the Pavilion moving it onto one
+UNC_BUDDHA = 0.4               # is worth this share of its threat, a Buddha put on an empty space
+UNC_TEMPLE = 0.3               # this share, and one taken at the Temple this share
+HOWL_KEEP = 0.5                # a ghost put opposite Howling Nightmare: this share of its strike
 
 INCARNATIONS = np.flatnonzero(C.IS_INCARNATION)   # the 10 incarnation card ids
 INC_REQ = C.CARD_REQ[INCARNATIONS]                 # (10, 5) their resistances
@@ -159,3 +178,44 @@ def overrun(ctx: Ctx, board_qi_cost: np.ndarray) -> np.ndarray:
     full = ctx.board_count[:, seat] == 3
     urgency = OVERRUN_NOW * board_qi_cost[:, seat] / np.maximum(ctx.chances[:, seat], 1)
     return full * urgency                      # a full board has a ghost on every space
+
+
+# -- uncatchable -----------------------------------------------------------------------------------
+
+@per_context
+def waiting(ctx: Ctx) -> np.ndarray:
+    """(n, 12) bool: an Uncatchable that no exorcism can reach yet: it has not stood on a Buddha
+    (nor stands on one, under the switch that keeps the Buddha under it; rules §16.21)."""
+    S, idx = ctx.S, ctx.idx
+    ready = S.uncatchable_ready[idx] & (S.rules[idx, R.UNCATCHABLE_RULE] == 0)
+    needs = (ctx.bits & C.B_NEEDS_BUDDHA) != 0
+    return ctx.has_ghost & needs & ~ready[:, None] & ~S.buddha[idx]
+
+
+@per_context
+def trap_wanted(ctx: Ctx) -> np.ndarray:
+    """(n,) the threat of an Uncatchable waiting where the Pavilion (which can move it onto a
+    Buddha) is not haunted and no Buddha stands on an empty space yet; else 0."""
+    from .threats import threat
+    S, idx = ctx.S, ctx.idx
+    pavilion = (S.tile_at[idx] == C.PAVILION).argmax(1)
+    works = ~S.haunted[idx, pavilion]
+    set_up = (S.buddha[idx] & ~ctx.has_ghost).any(1)
+    return np.where(waiting(ctx), threat(ctx), 0.0).max(1) * (works & ~set_up)
+
+
+def temple_wanted(ctx: Ctx) -> np.ndarray:
+    """(n,) what a Buddha taken at the Temple is worth more: ``UNC_TEMPLE`` of ``trap_wanted``
+    where no living Taoist holds one yet (he can put it down on his next turn)."""
+    held = (ctx.S.buddhas[ctx.idx] * ctx.living).sum(1)
+    return UNC_TEMPLE * trap_wanted(ctx) * (held == 0)
+
+
+# -- howling ---------------------------------------------------------------------------------------
+
+def blocking(ctx: Ctx) -> np.ndarray:
+    """(n, 12) what a ghost arriving on each space costs by keeping an incarnation that needs its
+    opposite space empty (Howling Nightmare) from being exorcised: ``HOWL_KEEP`` of its strike."""
+    value = ctx.is_inc * INC_STRIKE * W.LOSS
+    needs = ctx.is_inc & ((ctx.bits & C.B_OPPOSITE) != 0)
+    return HOWL_KEEP * (value * needs)[:, OPPOSITE]

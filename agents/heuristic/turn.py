@@ -53,7 +53,10 @@ def _position_values(ctx: Ctx, who, pw) -> np.ndarray:
     # a Buddha taken on an earlier turn can be put on an empty space facing the tile
     ready = ctx.S.buddhas[ctx.idx, who] > ctx.S.buddhas_fresh[ctx.idx, who]
     free = ~ctx.has_ghost & ~ctx.S.buddha[ctx.idx]
-    v += W.BUDDHA_PLACED * (ready[:, None] & (FACES[None] & free[:, None, :]).any(2))
+    placed = W.BUDDHA_PLACED
+    if "uncatchable" in ctx.plans:              # plans.py: a Buddha for the Pavilion to use
+        placed = placed + plans.UNC_BUDDHA * plans.trap_wanted(ctx)[:, None]
+    v += placed * (ready[:, None] & (FACES[None] & free[:, None, :]).any(2))
     return v
 
 

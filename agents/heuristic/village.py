@@ -13,7 +13,7 @@ import numpy as np
 from ghoststories_env import actions as A
 from ghoststories_env import cards as C
 
-from . import odds
+from . import odds, plans
 from . import weights as W
 from .context import Ctx, per_context, settled
 from .threats import (arrival_cost, board_qi_cost, curse_harm, haunter_value, qi_cost, qi_gain,
@@ -36,7 +36,10 @@ def circle_benefit(ctx: Ctx) -> np.ndarray:
     team = (ctx.S.tao[ctx.idx] * ctx.living[..., None]).sum(1)                   # (n, 5)
     short = ctx.req - np.minimum(team, 2)[:, None, :]                           # (n, 12, 5)
     k = np.minimum(np.maximum(short, 0), ONE_LESS.size - 1)
-    gain = (threat(ctx)[..., None] * ONE_LESS[k] * (ctx.req > 0)).sum(1)
+    worth = threat(ctx)
+    if "uncatchable" in ctx.plans:              # plans.py: no attempt reaches it yet
+        worth = np.where(plans.waiting(ctx), 0.0, worth)
+    gain = (worth[..., None] * ONE_LESS[k] * (ctx.req > 0)).sum(1)
     return W.CIRCLE_ATTEMPTS * gain + W.CIRCLE_FUTURE
 
 
@@ -50,7 +53,10 @@ def _circle(ctx, who):
 
 def _temple(ctx, who):
     held = ctx.S.buddhas[ctx.idx, who]
-    return (ctx.S.temple_buddhas[ctx.idx] > 0) * W.BUDDHA * np.where(held > 0, 0.6, 1.0)
+    worth = W.BUDDHA * np.where(held > 0, 0.6, 1.0)
+    if "uncatchable" in ctx.plans:              # plans.py: a Buddha for the Pavilion to use
+        worth = worth + plans.temple_wanted(ctx)
+    return (ctx.S.temple_buddhas[ctx.idx] > 0) * worth
 
 
 def _cemetery(ctx, who):
@@ -107,10 +113,13 @@ def _night_watch(ctx, who):
 
 @per_context
 def pavilion_trap(ctx: Ctx) -> np.ndarray:
-    """(n,) worth of moving the worst ordinary ghost onto an empty Buddha space."""
+    """(n,) worth of moving the worst ordinary ghost onto an empty Buddha space (with the
+    ``uncatchable`` plan, or an Uncatchable, which then becomes exorcisable: a share of it)."""
     trap = (ctx.S.buddha[ctx.idx] & ~ctx.has_ghost).any(1)
-    best = np.where(ctx.has_ghost & ~ctx.is_inc, threat(ctx), 0.0).max(1)
-    return trap * best
+    best = np.where(ctx.has_ghost & ~ctx.is_inc, threat(ctx), 0.0)
+    if "uncatchable" in ctx.plans:              # plans.py: the Pavilion readies it
+        best = np.maximum(best, plans.UNC_TRAP * threat(ctx) * plans.waiting(ctx))
+    return trap * best.max(1)
 
 
 def _pavilion(ctx, who):
@@ -208,7 +217,8 @@ def pav_ghost(ctx: Ctx) -> np.ndarray:
     """Move the worst ordinary ghost onto an empty Buddha space, else a ghost off a full board
     (the worst one), else the worst ghost."""
     v = threat(ctx)
-    trap = (ctx.S.buddha[ctx.idx] & ~ctx.has_ghost).any(1)[:, None] & ~ctx.is_inc
+    movable = ~ctx.is_inc | plans.waiting(ctx) if "uncatchable" in ctx.plans else ~ctx.is_inc
+    trap = (ctx.S.buddha[ctx.idx] & ~ctx.has_ghost).any(1)[:, None] & movable
     full = (ctx.board_count == 3)[:, np.arange(12) // 3]
     return _scores(ctx, A.CHOOSE_SPACE, v + 100 * trap + 10 * full)
 

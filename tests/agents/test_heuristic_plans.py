@@ -9,11 +9,11 @@ import pytest
 from ghoststories_env import actions as A
 from ghoststories_env import cards as C
 from ghoststories_env.agents import Batch
-from ghoststories_env.agents.heuristic import HeuristicAgent, ghosts, plans, threats, turn
+from ghoststories_env.agents.heuristic import HeuristicAgent, ghosts, plans, threats, turn, village
 from ghoststories_env.agents.heuristic import weights as W
 from ghoststories_env.agents.heuristic.context import Ctx
 from ghoststories_env.geometry import OPPOSITE
-from helpers import act, build, decision, legal_in
+from helpers import act, build, decision, dump, legal_in
 
 # north's turn starts and a yellow resistance-2 ghost (#6, no left stone) is drawn onto the empty
 # yellow board. North space 2 faces the north-west corner with west (blue) space 0 (space 9),
@@ -234,3 +234,82 @@ def test_reach_plan__a_large_reach_sends_the_taoist_to_the_centre(monkeypatch):
     default = HeuristicAgent(("incarnation",)).scores(Batch(engine, state))[0, A.RANGES["MOVE"]]
     assert moves.argmax() == 4 and default.argmax() != 4
     assert on.name == "heuristic:plans=incarnation+reach"
+
+
+# -- uncatchable and howling (plans.py; read off where the losses are, not adopted) ------------------
+
+def pavilion_with_uncatchable_waiting(**extra):
+    # yellow stands on the Pavilion (south edge tile) at the start of his Yang phase; Uncatchable
+    # (never on a Buddha, so no exorcism reaches it: rules §6, incarnations.csv) is on red space 1,
+    # a red resistance-1 ghost on green space 0, and a Buddha waits on the empty north space 0
+    d = {"boards": {"yellow": {"taoist": {"tile": "Pavilion of the Heavenly Wind"},
+                               "spaces": [{"buddha": True}, None, None]},
+                    "red": {"spaces": [None, {"ghost": "Uncatchable"}, None]},
+                    "green": {"spaces": [{"ghost": 37}, None, None]}},
+         "at": "yang", "deck": [2, 3, 4], **extra}
+    engine, state = build(d)
+    state = act(engine, state, "MOVE", 7)                       # stay on the Pavilion
+    state = act(engine, state, "HELP")
+    assert decision(engine, state) == "PAV_GHOST"
+    return engine, state
+
+
+def test_uncatchable_plan__the_pavilion_moves_uncatchable_onto_the_buddha_and_readies_it():
+    engine, state = pavilion_with_uncatchable_waiting()
+    chosen = lambda agent, s: int(agent.act(Batch(engine, s))[0]) - A.CHOOSE_SPACE  # noqa: E731
+    # the Pavilion's help is worth UNC_TRAP of Uncatchable's threat (more than trapping the
+    # ordinary ghost); the default team values only the ordinary ghost's trap
+    on = Ctx(state, np.array([0]), frozenset({"incarnation", "uncatchable"}))
+    off = Ctx(state, np.array([0]), frozenset({"incarnation"}))
+    th = threats.threat(on)[0]
+    assert plans.UNC_TRAP * th[4] > th[6]
+    assert village.pavilion_trap(on)[0] == pytest.approx(plans.UNC_TRAP * th[4])
+    assert village.pavilion_trap(off)[0] == pytest.approx(th[6])
+    planner = HeuristicAgent(("incarnation", "uncatchable"))
+    assert chosen(planner, state) == 4
+    state = act(engine, state, "CHOOSE_SPACE", 4)
+    assert decision(engine, state) == "PAV_DEST" and chosen(planner, state) == 0
+    state = act(engine, state, "CHOOSE_SPACE", 0)
+    assert dump(engine, state)["uncatchable_ready"]
+
+
+def test_uncatchable_plan__values_the_trap_only_while_uncatchable_waits_and_the_pavilion_works():
+    engine, state = pavilion_with_uncatchable_waiting()
+    ctx = Ctx(state, np.array([0]), frozenset({"incarnation", "uncatchable"}))
+    assert plans.waiting(ctx)[0].tolist() == [i == 4 for i in range(12)]
+    assert plans.trap_wanted(ctx)[0] == 0.0                    # a Buddha is already set up
+    engine, state = pavilion_with_uncatchable_waiting(uncatchable_ready=True)
+    assert not plans.waiting(Ctx(state, np.array([0]), frozenset({"uncatchable"}))).any()
+
+
+def test_uncatchable_plan__a_held_buddha_is_worth_putting_down_for_the_pavilion():
+    # no Buddha on the village yet; yellow holds one from an earlier turn and can put it down
+    # facing an empty space: the move there is worth UNC_BUDDHA of Uncatchable's threat more
+    engine, state = build({"boards": {"yellow": {"taoist": {"tile": "Circle of Prayer", "buddhas": 1}},
+                                      "red": {"spaces": [None, {"ghost": "Uncatchable"}, None]}},
+                           "at": "yang", "deck": [2, 3, 4]})
+    on = Ctx(state, np.array([0]), frozenset({"incarnation", "uncatchable"}))
+    off = Ctx(state, np.array([0]), frozenset({"incarnation"}))
+    wanted = plans.trap_wanted(on)[0]
+    assert wanted == pytest.approx(threats.threat(on)[0, 4])
+    gain = (turn.position_values(on, on.who) - turn.position_values(off, off.who))[0]
+    # (the Circle of Prayer, position 0, changes too: it no longer counts Uncatchable's need)
+    assert set(np.round(gain[1:] / (plans.UNC_BUDDHA * wanted), 9)) == {0.0, 1.0}
+    state_h = build({"boards": {"yellow": {"taoist": {"tile": "Circle of Prayer", "buddhas": 1}},
+                                "red": {"spaces": [None, {"ghost": "Uncatchable"}, None]}},
+                     "haunted": ["Pavilion of the Heavenly Wind"], "at": "yang", "deck": [2, 3, 4]})[1]
+    assert plans.trap_wanted(Ctx(state_h, np.array([0]), frozenset({"uncatchable"})))[0] == 0.0
+
+
+def test_howling_plan__an_arriving_ghost_stays_off_the_space_facing_howling_nightmare():
+    # Howling Nightmare on south (green) space 1 = space 7; its opposite is north space 1: the
+    # arriving yellow ghost costs HOWL_KEEP of the strike there, nowhere else
+    engine, state = arrival({"green": {"spaces": [None, {"ghost": "Howling Nightmare"}, None]}})
+    on = Ctx(state, np.array([0]), frozenset({"incarnation", "howling"}))
+    off = Ctx(state, np.array([0]), frozenset({"incarnation"}))
+    cost = (ghosts.space_scores(off, off.a) - ghosts.space_scores(on, on.a))[0]
+    assert OPPOSITE[7] == 1
+    assert cost[1] == pytest.approx(plans.HOWL_KEEP * plans.INC_STRIKE * W.LOSS)
+    assert not np.delete(cost, 1).any()
+    assert placed(engine, state) in (0, 1, 2)
+    assert int(HeuristicAgent(("incarnation", "howling")).act(Batch(engine, state))[0]) - A.CHOOSE_SPACE != 1

@@ -18,6 +18,9 @@ depends on the worker that played it: every task carries its seeds.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
+import os
+import threading
 from typing import Callable, Iterable, Iterator
 
 
@@ -37,10 +40,25 @@ def fan_out(fn: Callable, tasks: Iterable, workers: int = 1, ray_address: str | 
             yield fn(task)
     else:
         ctx = multiprocessing.get_context("spawn")       # no forked copies of numpy's threads
-        with ctx.Pool(workers, initializer, initargs) as pool:
+        with ctx.Pool(workers, _watched, (initializer, initargs)) as pool:
             yield from pool.imap_unordered(fn, tasks)
             pool.close()
             pool.join()
+
+
+def _watched(initializer: Callable | None, initargs: tuple) -> None:
+    """A local worker's start: it ends when this process's parent does (a run killed by a signal
+    would otherwise leave its workers playing their batches to the end), then ``initializer``."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def _exit_with(sentinel) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(1)
 
 
 def ray_init(address: str, workers: int):

@@ -129,6 +129,11 @@ class Ctx:
         return self.ghost >= 0
 
     @cached_property
+    def buddha_free(self):
+        """(n,) bool: a Buddha stands on an empty space (a ghost moved or placed there meets it)."""
+        return (self.S.buddha[self.idx] & ~self.has_ghost).any(1)
+
+    @cached_property
     def is_inc(self):
         """(n, 12) bool: the ghost on the space is an incarnation of Wu-Feng."""
         return self.has_ghost & C.IS_INCARNATION[self.card]

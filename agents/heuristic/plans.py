@@ -127,8 +127,15 @@ def strike(ctx: Ctx) -> np.ndarray:
     ghost that keeps one from being exorcised (the one on the opposite space of an incarnation
     that needs it empty) a share ``INC_UNBLOCK`` of it."""
     value = ctx.is_inc * INC_STRIKE * W.LOSS
+    return value + INC_UNBLOCK * blocked_strike(ctx) * ctx.has_ghost
+
+
+def blocked_strike(ctx: Ctx) -> np.ndarray:
+    """(n, 12) the strike of the incarnation opposite each space when it needs that space empty
+    to be exorcised (Howling Nightmare); 0 elsewhere."""
+    value = ctx.is_inc * INC_STRIKE * W.LOSS
     blocks = ctx.is_inc & ((ctx.bits & C.B_OPPOSITE) != 0)
-    return value + INC_UNBLOCK * (value * blocks)[:, OPPOSITE] * ctx.has_ghost
+    return (value * blocks)[:, OPPOSITE]
 
 
 def incarnation_tokens(ctx: Ctx, team: np.ndarray) -> np.ndarray:
@@ -197,11 +204,9 @@ def trap_wanted(ctx: Ctx) -> np.ndarray:
     """(n,) the threat of an Uncatchable waiting where the Pavilion (which can move it onto a
     Buddha) is not haunted and no Buddha stands on an empty space yet; else 0."""
     from .threats import threat
-    S, idx = ctx.S, ctx.idx
-    pavilion = (S.tile_at[idx] == C.PAVILION).argmax(1)
-    works = ~S.haunted[idx, pavilion]
-    set_up = (S.buddha[idx] & ~ctx.has_ghost).any(1)
-    return np.where(waiting(ctx), threat(ctx), 0.0).max(1) * (works & ~set_up)
+    pavilion = (ctx.S.tile_at[ctx.idx] == C.PAVILION).argmax(1)
+    works = ~ctx.haunted[ctx.rows, pavilion]
+    return np.where(waiting(ctx), threat(ctx), 0.0).max(1) * (works & ~ctx.buddha_free)
 
 
 def temple_wanted(ctx: Ctx) -> np.ndarray:
@@ -216,6 +221,4 @@ def temple_wanted(ctx: Ctx) -> np.ndarray:
 def blocking(ctx: Ctx) -> np.ndarray:
     """(n, 12) what a ghost arriving on each space costs by keeping an incarnation that needs its
     opposite space empty (Howling Nightmare) from being exorcised: ``HOWL_KEEP`` of its strike."""
-    value = ctx.is_inc * INC_STRIKE * W.LOSS
-    needs = ctx.is_inc & ((ctx.bits & C.B_OPPOSITE) != 0)
-    return HOWL_KEEP * (value * needs)[:, OPPOSITE]
+    return HOWL_KEEP * blocked_strike(ctx)

@@ -113,13 +113,12 @@ def _night_watch(ctx, who):
 
 @per_context
 def pavilion_trap(ctx: Ctx) -> np.ndarray:
-    """(n,) worth of moving the worst ordinary ghost onto an empty Buddha space (with the
-    ``uncatchable`` plan, or an Uncatchable, which then becomes exorcisable: a share of it)."""
-    trap = (ctx.S.buddha[ctx.idx] & ~ctx.has_ghost).any(1)
+    """(n,) worth of moving the worst ordinary ghost onto an empty Buddha space; with the
+    ``uncatchable`` plan, also a share of an Uncatchable's, which becomes exorcisable there."""
     best = np.where(ctx.has_ghost & ~ctx.is_inc, threat(ctx), 0.0)
     if "uncatchable" in ctx.plans:              # plans.py: the Pavilion readies it
         best = np.maximum(best, plans.UNC_TRAP * threat(ctx) * plans.waiting(ctx))
-    return trap * best.max(1)
+    return ctx.buddha_free * best.max(1)
 
 
 def _pavilion(ctx, who):
@@ -217,8 +216,10 @@ def pav_ghost(ctx: Ctx) -> np.ndarray:
     """Move the worst ordinary ghost onto an empty Buddha space, else a ghost off a full board
     (the worst one), else the worst ghost."""
     v = threat(ctx)
-    movable = ~ctx.is_inc | plans.waiting(ctx) if "uncatchable" in ctx.plans else ~ctx.is_inc
-    trap = (ctx.S.buddha[ctx.idx] & ~ctx.has_ghost).any(1)[:, None] & movable
+    movable = ~ctx.is_inc
+    if "uncatchable" in ctx.plans:              # plans.py: the Pavilion readies it
+        movable = movable | plans.waiting(ctx)
+    trap = ctx.buddha_free[:, None] & movable
     full = (ctx.board_count == 3)[:, np.arange(12) // 3]
     return _scores(ctx, A.CHOOSE_SPACE, v + 100 * trap + 10 * full)
 

@@ -30,15 +30,25 @@ from ghoststories_env.agents import Batch
 from ghoststories_env.agents.value import DEFAULT_PATH, FEATURES, WinModel, features
 from ghoststories_env.benchmark import benchmark_seeds
 
+from .fanout import fan_out
+
 
 def positions(preset: str, n: int, split: str, batch: int = 500, agent="heuristic",
-              record=features):
+              record=features, workers: int = 1, first: int = 0):
     """``record`` (N, F) of the positions at each turn's first decision of ``n`` games of
     ``split`` (default: the win model's features; any function of a batch of states giving one
-    row per game), their game's outcome (N,) and the game index (N,)."""
+    row per game), their game's outcome (N,) and the game index (N,). Games ``first`` on; with
+    ``workers`` > 1 the batches are played in that many local processes (same rows: a game's
+    course depends on its seed alone)."""
+    if workers > 1:                            # batches of at most ``batch``, every worker busy
+        size = min(batch, -(-n // workers))
+        tasks = [(preset, min(size, n - s), split, size, agent, record, 1, first + s)
+                 for s in range(0, n, size)]
+        parts = sorted(fan_out(_positions_task, tasks, workers), key=lambda part: part[2].min())
+        return tuple(np.concatenate([part[k] for part in parts]) for k in range(3))
     engine = Engine(PRESETS[preset])
     level, players = preset.rsplit("-", 1)[0].replace("-5qi", ""), PRESETS[preset].num_players
-    seeds = benchmark_seeds(level, players, n, split)
+    seeds = benchmark_seeds(level, players, first + n, split)[first:]
     policy = agents.make(agent)
     X, y, game = [], [], []
     for start in range(0, n, batch):
@@ -56,11 +66,17 @@ def positions(preset: str, n: int, split: str, batch: int = 500, agent="heuristi
         rows = np.concatenate(gs)
         X.append(np.concatenate(xs))
         y.append(S.won[rows].astype(np.float64))
-        game.append(start + rows)
+        game.append(first + start + rows)
     return np.concatenate(X), np.concatenate(y), np.concatenate(game)
 
 
-def recorded(configs, games: int, eval_games: int, path=None, agent="heuristic") -> dict:
+def _positions_task(task):
+    """One batch of ``positions`` in a worker (a module-level function, so it pickles)."""
+    return positions(*task)
+
+
+def recorded(configs, games: int, eval_games: int, path=None, agent="heuristic",
+             workers: int = 1, batch: int = 500) -> dict:
     """Train positions (``X``, ``y``, ``game``: a number unique per game) and eval positions
     (``eval_X``, ``eval_y``, ``eval_config``) of the configurations; from ``path`` when it holds
     them for the same arguments, else played (and saved to ``path``)."""
@@ -69,8 +85,9 @@ def recorded(configs, games: int, eval_games: int, path=None, agent="heuristic")
         with np.load(path) as f:
             if np.array_equal(f["key"], key):
                 return dict(f)
-    train = [positions(c, games, "train", agent=agent) for c in configs]
-    evals = [positions(c, eval_games, "eval", agent=agent) for c in configs]
+    play = dict(agent=agent, workers=workers, batch=batch)
+    train = [positions(c, games, "train", **play) for c in configs]
+    evals = [positions(c, eval_games, "eval", **play) for c in configs]
     data = {"key": key, "X": np.concatenate([t[0] for t in train]),
             "y": np.concatenate([t[1] for t in train]),
             "game": np.concatenate([i * games + t[2] for i, t in enumerate(train)]),
@@ -168,6 +185,9 @@ def main(argv=None) -> dict:
     p.add_argument("--hidden", nargs="*", type=int, default=[64, 32],
                    help="hidden layer widths of the network (none: a logistic regression)")
     p.add_argument("--l2", type=float, default=1e-3, help="the logistic regression's L2 penalty")
+    p.add_argument("--workers", type=int, default=1,
+                   help="local processes playing the recorded games (batches of --batch)")
+    p.add_argument("--batch", type=int, default=500, help="games played at once per worker")
     p.add_argument("--data", help="an .npz file keeping the recorded positions (reused if there)")
     p.add_argument("--model", default=str(DEFAULT_PATH), help="where the fitted model goes")
     p.add_argument("--out", default="results/value", help="folder for calibration.md and the plot")
@@ -175,7 +195,7 @@ def main(argv=None) -> dict:
     if a.games < 1 or a.eval_games < 1:
         p.error(f"--games and --eval-games must be >= 1, got {a.games} and {a.eval_games}")
     t0 = time.process_time()
-    data = recorded(a.configs, a.games, a.eval_games, a.data, a.agent)
+    data = recorded(a.configs, a.games, a.eval_games, a.data, a.agent, a.workers, a.batch)
     X, y, game = data["X"], data["y"], data["game"]
     command = "python -m experiments.fit_value " + " ".join(argv)
     meta = {"command": command, "configs": a.configs, "agent": a.agent,

@@ -29,3 +29,14 @@ def test_main__fits_on_the_agents_games_and_records_it(tmp_path):
     S = Engine(PRESETS["initiation-4p"]).reset(np.arange(3))
     p = fitted.predict(S)
     assert ((p > 0) & (p < 1)).all()
+
+
+def test_positions__the_same_rows_from_two_workers_and_from_an_offset():
+    one = fit_value.positions("initiation-4p", 6, "train", batch=3, agent="heuristic")
+    two = fit_value.positions("initiation-4p", 6, "train", batch=3, agent="heuristic", workers=2)
+    for a, b in zip(one, two):
+        np.testing.assert_array_equal(a, b)
+    tail = fit_value.positions("initiation-4p", 3, "train", batch=3, agent="heuristic", first=3)
+    rows = one[2] >= 3
+    np.testing.assert_array_equal(tail[0], one[0][rows])
+    np.testing.assert_array_equal(tail[2], one[2][rows])

@@ -59,6 +59,11 @@ the default heuristic, 142 with the strike alone, 157 with its tokens, 162 with 
   (27 of 129 reaching Howling Nightmare, against 24), 429 with both: what keeps these games from
   being won is the village they arrive in, full to 10-11 ghosts of 12 spaces
   (results/incarnations/README.md).
+* ``crowd`` (the same; not adopted): removing any ghost is worth ``CROWD`` more per ghost in
+  play beyond ``CROWD_FROM``, so a fuller village pulls the team from helps to exorcisms.
+  Measured on the same 3,000 ``eval`` games: 434 / 437 / 412 / 328 / 447 wins against 412 for
+  1/2 / 1 / 2 / 1 / 2 per ghost beyond 6 / 6 / 6 / 3 / 9 (results/heuristic_crowd/README.md):
+  within the noise, and worse when it starts from 3 ghosts.
 """
 
 from __future__ import annotations
@@ -72,7 +77,8 @@ from ghoststories_env.geometry import OPPOSITE, STEP
 from . import weights as W
 from .context import Ctx, per_context
 
-NAMES = ("incarnation", "overrun", "haunters", "corners", "reach", "uncatchable", "howling")   # every plan, in a spec's order
+NAMES = ("incarnation", "overrun", "haunters", "corners", "reach", "uncatchable", "howling",
+         "crowd")   # every plan, in a spec's order
 ADOPTED = ("incarnation",)     # the plans ``heuristic:plans`` switches on
 
 INC_STRIKE = 10.0              # an incarnation in play: this many lost games (W.LOSS) more
@@ -90,6 +96,8 @@ UNC_TRAP = 0.6                 # Uncatchable waiting for a Buddha: the Pavilion 
 UNC_BUDDHA = 0.4               # is worth this share of its threat, a Buddha put on an empty space
 UNC_TEMPLE = 0.3               # this share, and one taken at the Temple this share
 HOWL_KEEP = 0.5                # a ghost put opposite Howling Nightmare: this share of its strike
+CROWD = 1.0                    # removing any ghost: this much more per ghost in play beyond
+CROWD_FROM = 6                 # this many
 
 INCARNATIONS = np.flatnonzero(C.IS_INCARNATION)   # the 10 incarnation card ids
 INC_REQ = C.CARD_REQ[INCARNATIONS]                 # (10, 5) their resistances
@@ -222,3 +230,13 @@ def blocking(ctx: Ctx) -> np.ndarray:
     """(n, 12) what a ghost arriving on each space costs by keeping an incarnation that needs its
     opposite space empty (Howling Nightmare) from being exorcised: ``HOWL_KEEP`` of its strike."""
     return HOWL_KEEP * blocked_strike(ctx)
+
+
+# -- crowd -----------------------------------------------------------------------------------------
+
+def crowd(ctx: Ctx) -> np.ndarray:
+    """(n, 1) what the plan adds to the threat of every ghost: ``CROWD`` per ghost in play beyond
+    ``CROWD_FROM``. Games whose village holds 11-12 ghosts at mid-deck are won ten times less
+    often than those with 0-4 at the same Qi (results/incarnations/midgame.txt)."""
+    n = ctx.has_ghost.sum(1)
+    return (CROWD * np.maximum(n - CROWD_FROM, 0))[:, None]

@@ -189,6 +189,8 @@ def threat(ctx: Ctx) -> np.ndarray:
         v = v + plans.strike(ctx)
     if "overrun" in ctx.plans:                  # plans.py: empty the board that overruns first
         v = v + plans.overrun(ctx, board_qi_cost(ctx))
+    if "crowd" in ctx.plans:                    # plans.py: a fuller village, every ghost worse
+        v = v + plans.crowd(ctx)
     return np.where(ctx.has_ghost, v, 0.0)
 
 

@@ -313,3 +313,20 @@ def test_howling_plan__an_arriving_ghost_stays_off_the_space_facing_howling_nigh
     assert not np.delete(cost, 1).any()
     assert placed(engine, state) in (0, 1, 2)
     assert int(HeuristicAgent(("incarnation", "howling")).act(Batch(engine, state))[0]) - A.CHOOSE_SPACE != 1
+
+
+# -- crowd (plans.py; read off where the games are lost, not adopted) -------------------------------
+
+def test_crowd_plan__every_ghost_gains_crowd_per_ghost_beyond_crowd_from(monkeypatch):
+    engine, state = build({"boards": {
+        "red": {"spaces": [{"ghost": 2}, {"ghost": 3}, {"ghost": 15}]},
+        "blue": {"spaces": [{"ghost": 4}, None, {"ghost": 5}]}}, "at": "yang", "deck": [6, 7, 8]})
+    monkeypatch.setattr(plans, "CROWD", 1.5)
+    gains = {}
+    for start in (3, 5):                        # five ghosts in play: two beyond 3, none beyond 5
+        monkeypatch.setattr(plans, "CROWD_FROM", start)
+        on, off = Ctx(state, np.array([0]), frozenset({"crowd"})), Ctx(state, np.array([0]))
+        gains[start] = (threats.threat(on) - threats.threat(off))[0]
+    ghosts_in_play = state.ghost[0] >= 0
+    assert gains[3][ghosts_in_play] == pytest.approx([3.0] * 5)
+    assert not gains[3][~ghosts_in_play].any() and not gains[5].any()

@@ -103,12 +103,13 @@ class HeuristicAgent:
         S, mask = batch.state, batch.mask
         out = np.where(mask, 0.0, -np.inf)
         running = np.flatnonzero(mask.any(1))
+        every = Ctx(S, running, self.plans)     # the facts the kinds share, computed once
         for code, part in stack.split(S.top[running].astype(np.int64)):
             scorer = _BY_CODE.get(code)
             if scorer is None:
                 continue
             rows = running[part]
-            scores = settled(scorer(Ctx(S, rows, self.plans)))    # ties: lowest action id wins
+            scores = settled(scorer(every.subset(part)))    # ties: lowest action id wins
             out[rows] = np.where(mask[rows], scores, -np.inf)
         return out
 

@@ -27,7 +27,10 @@ def per_context(fn):
     def shared(ctx: "Ctx", *args):
         key = (fn, *map(_key, args))
         if key not in ctx.memo:
-            ctx.memo[key] = _read_only(fn(ctx, *args))
+            if ctx.parent is not None and not args:     # a fact of the rows: the parent's
+                ctx.memo[key] = _rows_of(shared(ctx.parent), ctx.sel)
+            else:
+                ctx.memo[key] = _read_only(fn(ctx, *args))
         return ctx.memo[key]
     return shared
 
@@ -54,7 +57,22 @@ def _rows_of(value, sel):
     """``value`` (an array or tuple of arrays, batch axis first) for the rows ``sel``."""
     if isinstance(value, tuple):
         return tuple(_rows_of(v, sel) for v in value)
+    if isinstance(value, dict):
+        return {k: _rows_of(v, sel) for k, v in value.items()}
     return _read_only(value[sel])
+
+
+class fact(cached_property):
+    """A cached property of a context that does not depend on a seat. A subset reads it from
+    its parent, where it is computed once for all the parent's rows: the decision kinds of a
+    batch are subsets of one context over all its games, and a fact asked by several kinds is
+    computed once (a call's cost is mostly its overhead at the sizes played here). Every fact is
+    computed row by row, so a row's value does not depend on the others."""
+
+    def __get__(self, ctx, owner=None):
+        if ctx is not None and ctx.parent is not None and self.attrname not in ctx.__dict__:
+            ctx.__dict__[self.attrname] = _rows_of(getattr(ctx.parent, self.attrname), ctx.sel)
+        return super().__get__(ctx, owner)
 
 
 DECIMALS = 6     # values equal to this many decimals are ties
@@ -73,32 +91,37 @@ class Ctx:
     properties, and per-seat facts shared through ``per_context``; ``plans`` are the team plans
     switched on."""
 
-    def __init__(self, S, idx: np.ndarray, plans: frozenset = frozenset()):
+    def __init__(self, S, idx: np.ndarray, plans: frozenset = frozenset(),
+                 parent: "Ctx | None" = None, sel: np.ndarray | None = None):
         self.S, self.idx = S, idx
         self.plans = plans                  # team plans switched on (``plans.py``); none by default
         self.n = idx.size
         self.rows = np.arange(self.n)
         self.who, self.a, self.b = stack.args(S, idx)
         self.memo = {}                      # per_context results
+        self.parent, self.sel = parent, sel # a subset's parent and its rows there
 
     def subset(self, sel: np.ndarray) -> "Ctx":
-        """The same facts for the rows ``sel`` (bool or positions) only. Facts already known
-        that do not depend on a seat (cached properties, ``per_context`` results without
-        arguments) are carried over: every one of them is computed row by row."""
-        sub = Ctx(self.S, self.idx[sel], self.plans)
-        for name, value in self.__dict__.items():
-            if isinstance(getattr(type(self), name, None), cached_property):
-                sub.__dict__[name] = _rows_of(value, sel)
-        sub.memo = {key: _rows_of(v, sel) for key, v in self.memo.items() if len(key) == 1}
-        return sub
+        """The same facts for the rows ``sel`` (bool or positions, repeats allowed) only. Facts
+        that do not depend on a seat (``fact`` properties, ``per_context`` results without
+        arguments) are read from this context, computed here once for all its rows."""
+        return Ctx(self.S, self.idx[sel], self.plans, parent=self, sel=sel)
+
+    def by_seat(self, chosen: np.ndarray) -> tuple["Ctx", np.ndarray, np.ndarray]:
+        """One context over the rows where ``chosen`` (n, 4) bool holds, each row repeated once
+        per chosen seat, with those rows (positions in this context) and seats, seat by seat.
+        Four seats' facts then come from one call on the lot instead of four on small
+        sub-batches: at the batch sizes played here a call's cost is mostly its overhead."""
+        rows, seat = np.nonzero(chosen.T)[::-1]
+        return self.subset(rows), rows, seat
 
     # -- table ---------------------------------------------------------------------------------------
-    @cached_property
+    @fact
     def bits(self):
         """(n, 12) int16 ability bits of the ghost on each space (``common.space_bits``)."""
         return common.space_bits(self.S, self.idx)
 
-    @cached_property
+    @fact
     def on(self):
         """(n, 4) bool: each board's Taoist power works (``common.power_on``)."""
         return common.power_on(self.S, self.idx, self.bits)
@@ -108,67 +131,67 @@ class Ctx:
         """(n, 8) bool: powers seat ``who`` can use now."""
         return common.powers_of(self.S, self.idx, who, self.on)
 
-    @cached_property
+    @fact
     def living(self):
         """(n, 4) bool: a living Taoist plays this seat."""
         return common.living(self.S, self.idx)
 
-    @cached_property
+    @fact
     def ghost(self):
         """(n, 12) int64 card id on each space, -1 = empty."""
         return self.S.ghost[self.idx].astype(np.int64)
 
-    @cached_property
+    @fact
     def card(self):
         """(n, 12) int64 card id on each space, 0 where empty (an index; see ``has_ghost``)."""
         return np.maximum(self.ghost, 0)
 
-    @cached_property
+    @fact
     def has_ghost(self):
         """(n, 12) bool: a ghost stands on the space."""
         return self.ghost >= 0
 
-    @cached_property
+    @fact
     def buddha_free(self):
         """(n,) bool: a Buddha stands on an empty space (a ghost moved or placed there meets it)."""
         return (self.S.buddha[self.idx] & ~self.has_ghost).any(1)
 
-    @cached_property
+    @fact
     def is_inc(self):
         """(n, 12) bool: the ghost on the space is an incarnation of Wu-Feng."""
         return self.has_ghost & C.IS_INCARNATION[self.card]
 
-    @cached_property
+    @fact
     def haunted(self):
         """(n, 9) bool: the tile at each village position is haunted."""
         return self.S.haunted[self.idx]
 
-    @cached_property
+    @fact
     def n_haunted(self):
         """(n,) haunted tiles."""
         return self.haunted.sum(1)
 
-    @cached_property
+    @fact
     def limit(self):
         """(n,) int64 haunted tiles that lose the game (the level's limit)."""
         return self.S.rules[self.idx, R.HAUNTED_LIMIT].astype(np.int64)
 
-    @cached_property
+    @fact
     def cards_left(self):
         """(n,) int64 cards still in the deck."""
         return (self.S.deck_len[self.idx].astype(np.int64) - self.S.deck_pos[self.idx])
 
-    @cached_property
+    @fact
     def inc_pending(self):
         """(n,) bool: an incarnation is still undefeated (the deck is a clock)."""
         return self.S.inc_defeated[self.idx] < self.S.inc_total[self.idx]
 
-    @cached_property
+    @fact
     def board_count(self):
         """(n, 4) ghosts on each board."""
         return self.has_ghost.reshape(-1, 4, 3).sum(2)
 
-    @cached_property
+    @fact
     def chances(self):
         """(n, 4) Yang phases of living Taoists (the active one's included, if he is alive) before
         each seat's next Yin phase: how many turns the team has to act on that board's ghosts."""
@@ -179,13 +202,13 @@ class Ctx:
         between = np.where(k > 0, cum[self.rows[:, None], np.maximum(k - 1, 0)], 0)
         return self.living[self.rows, a][:, None] + between
 
-    @cached_property
+    @fact
     def n_living(self):
         """(n,) living Taoists."""
         return self.living.sum(1)
 
     # -- exorcism conditions -------------------------------------------------------------------------
-    @cached_property
+    @fact
     def targetable(self):
         """(n, 12) bool: ghosts an exorcism may aim at from a tile facing them (the conditions of
         ``rules/exorcism.py::targetable`` other than the Taoist's position)."""
@@ -197,12 +220,12 @@ class Ctx:
         no_dice = (common.captured_dice(S, idx) >= 3) & (S.rules[idx, R.EXORCISM_WITHOUT_DICE] == 0)
         return ok & ~no_dice[:, None]
 
-    @cached_property
+    @fact
     def immune(self):
         """(n, 12) bool: the ghost on the space is dice-immune (no die face counts against it)."""
         return (self.bits & C.B_DICE_IMMUNE) != 0
 
-    @cached_property
+    @fact
     def req(self):
         """(n, 12, 5) resistance per colour after the Circle of Prayer and the Mantra (on a
         multicolour incarnation the Mantra is counted on its largest colour)."""
@@ -219,17 +242,17 @@ class Ctx:
         floor = np.minimum(base, S.rules[idx, R.MIN_RESISTANCE][:, None, None])
         return np.maximum(base - mod, floor)
 
-    @cached_property
+    @fact
     def tao_locked(self):
         """(n,) bool: an Inactive-Tao marker is in play: Tao tokens cannot be spent."""
         return common.tao_locked(self.S, self.idx)
 
-    @cached_property
+    @fact
     def n_dice_base(self):
         """(n,) int64 Tao dice an exorcism rolls before powers: 3 less those captured."""
         return np.maximum(0, 3 - common.captured_dice(self.S, self.idx))
 
-    @cached_property
+    @fact
     def white_wild(self):
         """(n,) bool: white faces count as any colour (no Nameless in play)."""
         return common.white_is_wild(self.S, self.idx)
@@ -245,7 +268,7 @@ class Ctx:
         pooled = np.einsum("nsp,nsc->npc", at, tao) + tao[self.rows, who][:, None, :]
         return pooled * ~self.tao_locked[:, None, None]
 
-    @cached_property
+    @fact
     def space_seat(self):
         """(n, 12) seat whose board holds each space (read-only broadcast)."""
         return np.broadcast_to(SPACE_SEAT, (self.n, 12))

@@ -101,32 +101,30 @@ def _mantra(ctx: Ctx, s: np.ndarray, plan: dict, dest: np.ndarray) -> None:
 def _twin_winds(ctx: Ctx, s: np.ndarray, before: np.ndarray) -> None:
     """Move a teammate one step when his best action gains enough from it (games ``before``
     their move only: the gain is read from the turn still ahead)."""
-    for seat in range(4):
-        legal = np.flatnonzero(ctx.S.mask[ctx.idx, A.TWIN_WINDS + seat] & before)
-        if not legal.size:
-            continue
-        sub = ctx.subset(legal)
-        v = seat_position_values(sub, np.full(sub.n, seat))
-        pos = np.maximum(sub.S.pos[sub.idx, seat], 0).astype(np.int64)
-        gain = settled(np.where(STEP[pos], v, -np.inf).max(1) - v[sub.rows, pos])
-        s[legal, A.TWIN_WINDS + seat] = np.where(gain > W.TWIN_WINDS_GAIN, 600 + gain, NEVER)
+    legal = ctx.S.mask[ctx.idx, A.TWIN_WINDS:A.TWIN_WINDS + 4] & before[:, None]
+    if not legal.any():
+        return
+    sub, rows, seat = ctx.by_seat(legal)
+    v = seat_position_values(sub, seat)
+    pos = np.maximum(sub.S.pos[sub.idx, seat], 0).astype(np.int64)
+    gain = settled(np.where(STEP[pos], v, -np.inf).max(1) - v[sub.rows, pos])
+    s[rows, A.TWIN_WINDS + seat] = np.where(gain > W.TWIN_WINDS_GAIN, 600 + gain, NEVER)
 
 
 def _power_tokens(ctx: Ctx, s: np.ndarray, before: np.ndarray) -> None:
     """Borrow a neutral board's power when the turn gains enough from it (rules §13), in the
     games ``before`` their move (the gain is that of the turn still ahead)."""
-    for seat in range(4):
-        legal = np.flatnonzero(ctx.S.mask[ctx.idx, A.POWER_TOKEN + seat] & before)
-        if not legal.size:
-            continue
-        sub = ctx.subset(legal)
-        pw = sub.powers(sub.who)
-        power = sub.S.seat_power[sub.idx, seat].astype(np.int64)
-        more = pw.copy()
-        more[sub.rows, power] = True
-        gain = _best_turn(sub, sub.who, more) - _best_turn(sub, sub.who, pw)
-        gain = settled(np.where(power == C.POCKETS, token_values(sub).max(1), gain))
-        s[legal, A.POWER_TOKEN + seat] = np.where(gain > W.POWER_TOKEN_GAIN, 500 + gain, NEVER)
+    legal = ctx.S.mask[ctx.idx, A.POWER_TOKEN:A.POWER_TOKEN + 4] & before[:, None]
+    if not legal.any():
+        return
+    sub, rows, seat = ctx.by_seat(legal)
+    pw = sub.powers(sub.who)
+    power = sub.S.seat_power[sub.idx, seat].astype(np.int64)
+    more = pw.copy()
+    more[sub.rows, power] = True
+    gain = _best_turn(sub, sub.who, more) - _best_turn(sub, sub.who, pw)
+    gain = settled(np.where(power == C.POCKETS, token_values(sub).max(1), gain))
+    s[rows, A.POWER_TOKEN + seat] = np.where(gain > W.POWER_TOKEN_GAIN, 500 + gain, NEVER)
 
 
 # -- the YANG decision --------------------------------------------------------------------------------

@@ -235,12 +235,11 @@ def pav_dest(ctx: Ctx) -> np.ndarray:
 def pav_taoist(ctx: Ctx) -> np.ndarray:
     """Move the other Taoist whose best help or exorcism gains most from moving anywhere."""
     from .turn import seat_position_values
+    sub, rows, seat = ctx.by_seat(np.ones((ctx.n, 4), bool))
+    v = seat_position_values(sub, seat)
+    cur = v[sub.rows, np.maximum(sub.S.pos[sub.idx, seat], 0)]
     gains = np.zeros((ctx.n, 4))
-    for s in range(4):
-        seat = np.full(ctx.n, s)
-        v = seat_position_values(ctx, seat)
-        cur = v[ctx.rows, np.maximum(ctx.S.pos[ctx.idx, s], 0)]
-        gains[:, s] = v.max(1) - cur
+    gains[rows, seat] = v.max(1) - cur
     return _scores(ctx, A.CHOOSE_TAOIST, gains)
 
 

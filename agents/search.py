@@ -42,6 +42,8 @@ a batch advances in one engine batch.
     agents.make("search:8x4x8:kinds=YANG")   # search only the Yang phase (SearchAgent(kinds=...))
     agents.make("search:16x4x8:plans:margin=0.02")   # a challenger must beat the prior's
                                      # choice by 0.02 (mean value) to be played
+    agents.make("search:16x4x10:plans:marks=8")   # a future's value is the mean of its leaf
+                                     # values at turn 8 and at the horizon, turn 10
     SearchAgent(share=0.25)          # search a quarter of the decisions (self-play, exit.py)
 
 Costs ``futures * width * (ceil(log2(width - 1)) + 1)`` futures of ``horizon`` turns per searched
@@ -85,12 +87,16 @@ class SearchAgent:
                  value: WinModel | LevelWinModel | None = None,
                  net: PolicyValueNet | None = None,
                  share: float = 1.0, plans: tuple[str, ...] = (),
-                 scripts: tuple[str, ...] = (), leaf: str = "win_model"):
+                 scripts: tuple[str, ...] = (), leaf: str = "win_model",
+                 marks: tuple[int, ...] = ()):
         if futures < 1 or width < 2 or horizon < 1:
             raise ValueError(f"search needs futures >= 1, width >= 2 and horizon >= 1, got "
                              f"futures={futures}, width={width}, horizon={horizon}")
         if not 0 < share <= 1:
             raise ValueError(f"share is the part of the decisions searched, in (0, 1], got {share!r}")
+        if sorted(set(marks)) != list(marks) or any(not 0 < m < horizon for m in marks):
+            raise ValueError(f"marks are turns of the rollout, increasing and between 1 and the "
+                             f"horizon - 1 = {horizon - 1}, got {marks!r}")
         if not margin >= 0:
             raise ValueError(f"margin is the value a challenger must beat the prior's choice by, "
                              f">= 0, got {margin!r}")
@@ -102,6 +108,8 @@ class SearchAgent:
         self.seed, self.progress, self.margin = int(seed), float(progress), float(margin)
         self.codes = np.array([stack.CODES[k] for k in kinds])
         self.share = float(share)
+        # turns of the rollout whose leaf values are averaged with the horizon's
+        self.stops = np.array([*marks, self.horizon], np.int64)
         # prior (scores), rollout policy (act) and leaf value (predict): the network's, or the
         # heuristic team and the fitted win model
         if net is not None and plans:
@@ -134,6 +142,8 @@ class SearchAgent:
             self.name += f":share={self.share:g}"
         if self.margin:
             self.name += f":margin={self.margin:g}"
+        if len(marks):
+            self.name += ":marks=" + "+".join(map(str, marks))
         self.searched = 0                          # decisions searched so far (for reports)
         self.last = None                           # the last act's search: see ``act``
 
@@ -247,7 +257,7 @@ class SearchAgent:
         trial = engine.step(trial, np.repeat(cands[game, slot], reps), check=False)
         turn = np.repeat(roots.turn[game].astype(np.int64), reps)
         policy = np.repeat(self.column_policy[slot], reps)
-        values = self._play_out(engine, trial, turn + self.horizon, policy, turn + SCRIPT_TURNS)
+        values = self._play_out(engine, trial, turn, policy, turn + SCRIPT_TURNS)
         # summed over (pairs, k) blocks, k contiguous: the same float sums whatever the batch
         out, start = np.zeros((n, W)), np.cumsum(reps) - reps
         for size in np.unique(reps):
@@ -256,21 +266,28 @@ class SearchAgent:
             out[game[pair], slot[pair]] = block.sum(1)
         return out
 
-    def _play_out(self, engine, S, until, policy, scripted) -> np.ndarray:
-        """Leaf values of the games of ``S`` played until they end or reach turn ``until``, by
-        ``policies[policy]`` before turn ``scripted`` and by the rollout policy after; finished
-        rows leave the batch as they stop."""
-        value = np.zeros(S.batch_size)
+    def _play_out(self, engine, S, start, policy, scripted) -> np.ndarray:
+        """Leaf values of the games of ``S`` played from turn ``start`` until they end or reach
+        turn ``start + horizon``, by ``policies[policy]`` before turn ``scripted`` and by the
+        rollout policy after; finished rows leave the batch as they stop. With ``marks``, a
+        game's value is the mean of its leaf values on reaching each mark and the horizon (a
+        game that ends first counts its outcome for each one left)."""
+        stops = start[:, None] + self.stops                  # (B, M) turns judged at
+        value, judged = np.zeros(S.batch_size), np.zeros(S.batch_size, np.int64)
         live = np.arange(S.batch_size)
         while True:
-            stop = S.terminated | (S.turn >= until[live])
+            reached = (S.turn[:, None] >= stops[live]).sum(1)
+            due = np.where(S.terminated, self.stops.size, reached) - judged[live]
+            now = np.flatnonzero(due > 0)
+            if now.size:
+                value[live[now]] += due[now] * self.leaf(S.take(now))
+                judged[live[now]] += due[now]
+            stop = judged[live] == self.stops.size
             if stop.any():
-                done = np.flatnonzero(stop)
-                value[live[done]] = self.leaf(S.take(done))
                 keep = np.flatnonzero(~stop)
                 live, S = live[keep], S.take(keep)
             if not live.size:
-                return value
+                return value / self.stops.size
             playing = np.where(S.turn < scripted[live], policy[live], 0)
             S = engine.step(S, self._act(engine, S, playing), check=False)
 
@@ -328,7 +345,7 @@ def _rounds(c: int) -> int:
 
 def _make(arg: str, seed: int = 0) -> SearchAgent:
     """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:leaf=win_model|<path>][:scripts=a+b]
-    [:kinds=A+B][:share=<s>][:margin=<m>]``."""
+    [:kinds=A+B][:share=<s>][:margin=<m>][:marks=a+b]``."""
     size, *options = arg.split(":") if arg else [""]
     if size[:1].isalpha():                    # no size given, only options
         size, options = "", [size, *options]
@@ -350,6 +367,12 @@ def _make(arg: str, seed: int = 0) -> SearchAgent:
         if key == "leaf":                    # the leaf value: loaded, and named as given
             kwargs["value"], kwargs["leaf"] = _leaf(value), value
             continue
+        if key == "marks":                   # rollout turns whose leaves are averaged in
+            if not value or not all(m.isdigit() for m in value.split("+")):
+                raise ValueError(f"search option 'marks' names turns of the rollout: marks=4 or "
+                                 f"marks=4+6, got {option!r}")
+            kwargs["marks"] = tuple(int(m) for m in value.split("+"))
+            continue
         if key == "kinds":                   # the decision kinds searched
             kwargs["kinds"] = tuple(value.split("+")) if value else ()
             if not kwargs["kinds"]:
@@ -361,8 +384,9 @@ def _make(arg: str, seed: int = 0) -> SearchAgent:
                              f"leaf=<path> (judge futures with the fitted win models, a WinModel "
                              f".json or a network's value head .npz), plans (the heuristic:plans "
                              f"prior), scripts=a+b (team plans offered as scripts), kinds=A+B (the "
-                             f"decision kinds searched), share=<0..1> and margin=<m >= 0> (the "
-                             f"value a challenger must win by), got {option!r}")
+                             f"decision kinds searched), share=<0..1>, margin=<m >= 0> (the "
+                             f"value a challenger must win by) and marks=a+b (rollout turns whose "
+                             f"leaf values are averaged with the horizon's), got {option!r}")
         kwargs[key] = OPTIONS[key](value)
     return SearchAgent(**kwargs)
 

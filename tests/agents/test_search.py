@@ -307,3 +307,31 @@ def test_search__margin_option_keeps_the_prior_unless_a_challenger_wins_by_it(ga
     assert keep.searched == free.searched > 0 and overridden > 0   # the margin is what kept it
     with pytest.raises(ValueError, match="margin is the value a challenger must beat"):
         agents.make("search:2x2x1:margin=-0.1")
+
+
+def test_search__marks_average_the_leaf_at_each_mark_and_at_the_horizon(games):
+    """``marks``: a future's value is the mean of the leaf values when it reaches each mark and
+    the horizon, the same as the mean of searches with those horizons on the same future (the
+    rollout team and the dice are the same whatever the horizon)."""
+    engine, S = games
+    start = S.turn.astype(np.int64)
+    policy = np.zeros(S.batch_size, np.int64)
+
+    def value(**kw):
+        return SearchAgent(**kw)._play_out(engine, S.copy(), start, policy, start)
+
+    both = value(horizon=4, marks=(2,))
+    np.testing.assert_allclose(both, (value(horizon=2) + value(horizon=4)) / 2, atol=1e-12)
+    assert not np.allclose(value(horizon=2), value(horizon=4))      # the marks matter here
+    three = value(horizon=6, marks=(2, 4))
+    np.testing.assert_allclose(three, (value(horizon=2) + value(horizon=4) + value(horizon=6)) / 3,
+                               atol=1e-12)
+
+
+def test_search__marks_are_named_and_bad_marks_refused():
+    a = agents.make("search:4x3x8:marks=4+6")
+    assert (a.name, a.stops.tolist()) == ("search:4x3x8:marks=4+6", [4, 6, 8])
+    assert agents.make(a.name).name == a.name
+    for bad in ("marks=", "marks=a", "marks=8", "marks=6+4", "marks=0"):
+        with pytest.raises(ValueError, match="marks"):
+            agents.make(f"search:4x3x8:{bad}")

@@ -9,7 +9,10 @@ median of each side printed as a table.
         --batch 64 1024 4096 --rounds 3 --seconds 4      # ab.txt
 
 The package installs ``ghoststories_env.agents`` from this checkout's ``agents/`` folder, so the
-reference's agents are loaded by path in a child process (``--tree``).
+reference's agents are loaded by path in a child process. ``--tree TREE MODULE ARGS`` runs any
+module that way, from TREE (the search's cost in README.md):
+
+    cd /tmp/ref && OMP_NUM_THREADS=1 python /path/to/ab.py --tree /tmp/ref experiments.benchmark ...
 """
 import argparse
 import importlib.util
@@ -23,24 +26,24 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 
 
-def _run_in(tree: str, argv: list[str]) -> None:
-    """Run ``experiments.bench_agents`` with the engine and the agents of ``tree``."""
+def _run_in(tree: str, module: str, argv: list[str]) -> None:
+    """Run ``python -m module *argv`` with the engine, the agents and the experiments of ``tree``."""
     sys.path.insert(0, tree)
     import ghoststories_env
     spec = importlib.util.spec_from_file_location(
         "ghoststories_env.agents", f"{tree}/agents/__init__.py",
         submodule_search_locations=[f"{tree}/agents"])
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ghoststories_env.agents"] = module
-    spec.loader.exec_module(module)
-    ghoststories_env.agents = module
-    sys.argv = ["bench_agents", *argv]
-    runpy.run_module("experiments.bench_agents", run_name="__main__")
+    agents = importlib.util.module_from_spec(spec)
+    sys.modules["ghoststories_env.agents"] = agents
+    spec.loader.exec_module(agents)
+    ghoststories_env.agents = agents
+    sys.argv = [module, *argv]
+    runpy.run_module(module, run_name="__main__")
 
 
 def _rates(tree: str, agent: str, batch: list[int], seconds: float) -> dict[int, float]:
     out = subprocess.run(
-        [sys.executable, __file__, "--tree", tree, "--agent", agent, "--batch", *map(str, batch),
+        [sys.executable, __file__, "--tree", tree, "experiments.bench_agents", "--agent", agent, "--batch", *map(str, batch),
          "--seconds", str(seconds), "--no-by-kind"],
         cwd=tree, capture_output=True, text=True, check=True,
         env={**os.environ, "OMP_NUM_THREADS": "1"}).stdout
@@ -73,7 +76,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 2 and sys.argv[1] == "--tree":
-        _run_in(sys.argv[2], sys.argv[3:])
+    if len(sys.argv) > 3 and sys.argv[1] == "--tree":
+        _run_in(sys.argv[2], sys.argv[3], sys.argv[4:])
     else:
         main()

@@ -97,7 +97,7 @@ def make(spec: str, **kwargs) -> Agent:
     from . import external
     if external.is_external(spec):
         return external.load(spec, **kwargs)
-    from . import heuristic, net, ppo, random_agent, rollout, search  # noqa: F401  (they register themselves)
+    from . import heuristic, net, ppo, random_agent, rollout, search_spec  # noqa: F401  (they register themselves)
     kind, _, arg = str(spec).partition(":")
     if kind not in _FACTORIES:
         raise ValueError(f"unknown agent {spec!r}; known kinds: {', '.join(sorted(_FACTORIES))} "
@@ -108,5 +108,5 @@ def make(spec: str, **kwargs) -> Agent:
 
 def known() -> list[str]:
     """The registered agent kinds, sorted (the names ``make`` accepts before a ':')."""
-    from . import heuristic, net, ppo, random_agent, rollout, search  # noqa: F401
+    from . import heuristic, net, ppo, random_agent, rollout, search_spec  # noqa: F401
     return sorted(_FACTORIES)

@@ -46,6 +46,8 @@ a batch advances in one engine batch.
                                      # values at turn 8 and at the horizon, turn 10
     SearchAgent(share=0.25)          # search a quarter of the decisions (self-play, exit.py)
 
+The spec strings are read by ``agents/search_spec.py``.
+
 Costs ``futures * width * (ceil(log2(width - 1)) + 1)`` futures of ``horizon`` turns per searched
 decision (docs/guides/results.md gives win rate against seconds per game).
 """
@@ -59,7 +61,7 @@ import numpy as np
 from ghoststories_env import rng
 from ghoststories_env.rules import stack
 
-from .base import Batch, register
+from .base import Batch
 from .futures import public_key, redraw_unseen
 from .heuristic import HeuristicAgent
 from .heuristic import plans as plan_names
@@ -341,71 +343,3 @@ def _rounds(c: int) -> int:
     """Rounds of sequential halving for ``c`` candidates: the prior's choice stays, the other
     ``c - 1`` are halved until one is left, and that last duel is a round too."""
     return max(1, math.ceil(math.log2(max(c - 1, 1))) + 1)
-
-
-def _make(arg: str, seed: int = 0) -> SearchAgent:
-    """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:leaf=win_model|<path>][:scripts=a+b]
-    [:kinds=A+B][:share=<s>][:margin=<m>][:marks=a+b]``."""
-    size, *options = arg.split(":") if arg else [""]
-    if size[:1].isalpha():                    # no size given, only options
-        size, options = "", [size, *options]
-    parts = size.split("x") if size else []
-    if len(parts) > 3 or not all(p.isdigit() for p in parts):
-        raise ValueError(f"agent 'search' takes 'K', 'KxW' or 'KxWxH' (futures, candidates, "
-                         f"horizon in turns; defaults {DEFAULTS}), got {size!r}")
-    kwargs = {**DEFAULTS, **dict(zip(DEFAULTS, map(int, parts))), "seed": seed}
-    for option in options:
-        key, eq, value = option.partition("=")
-        if key == "plans":                   # the heuristic prior's team plans (heuristic:plans)
-            kwargs["plans"] = plan_names.parse(option)
-            continue
-        if key == "scripts":                 # team plans offered as scripts
-            kwargs["scripts"] = plan_names.checked(tuple(value.split("+")) if value else ())
-            if not kwargs["scripts"]:
-                raise ValueError("search option 'scripts' names plans: scripts=a+b")
-            continue
-        if key == "leaf":                    # the leaf value: loaded, and named as given
-            kwargs["value"], kwargs["leaf"] = _leaf(value), value
-            continue
-        if key == "marks":                   # rollout turns whose leaves are averaged in
-            if not value or not all(m.isdigit() for m in value.split("+")):
-                raise ValueError(f"search option 'marks' names turns of the rollout: marks=4 or "
-                                 f"marks=4+6, got {option!r}")
-            kwargs["marks"] = tuple(int(m) for m in value.split("+"))
-            continue
-        if key == "kinds":                   # the decision kinds searched
-            kwargs["kinds"] = tuple(value.split("+")) if value else ()
-            if not kwargs["kinds"]:
-                raise ValueError(f"search option 'kinds' names decision kinds: kinds=YANG+PLACE "
-                                 f"(default {'+'.join(KINDS)})")
-            continue
-        if not eq or key not in OPTIONS:
-            raise ValueError(f"agent 'search' takes the options net=<path>, leaf=win_model or "
-                             f"leaf=<path> (judge futures with the fitted win models, a WinModel "
-                             f".json or a network's value head .npz), plans (the heuristic:plans "
-                             f"prior), scripts=a+b (team plans offered as scripts), kinds=A+B (the "
-                             f"decision kinds searched), share=<0..1>, margin=<m >= 0> (the "
-                             f"value a challenger must win by) and marks=a+b (rollout turns whose "
-                             f"leaf values are averaged with the horizon's), got {option!r}")
-        kwargs[key] = OPTIONS[key](value)
-    return SearchAgent(**kwargs)
-
-
-def _leaf(value: str):
-    """The leaf value of ``leaf=``: the shipped win models, a ``WinModel`` JSON file or a
-    network's value head (``.npz``)."""
-    if value == "win_model":
-        return LevelWinModel.load()
-    if value.endswith(".json"):
-        return WinModel.load(value)
-    if value.endswith(".npz"):
-        return PolicyValueNet.load(value)
-    raise ValueError(f"search option leaf= takes 'win_model', a WinModel .json (python -m "
-                     f"experiments.fit_value) or a network .npz (python -m experiments.exit), "
-                     f"got {value!r}")
-
-
-OPTIONS = {"net": PolicyValueNet.load, "share": float, "margin": float}
-
-
-register("search", _make)

@@ -57,8 +57,6 @@ def _rows_of(value, sel):
     """``value`` (an array or tuple of arrays, batch axis first) for the rows ``sel``."""
     if isinstance(value, tuple):
         return tuple(_rows_of(v, sel) for v in value)
-    if isinstance(value, dict):
-        return {k: _rows_of(v, sel) for k, v in value.items()}
     return _read_only(value[sel])
 
 

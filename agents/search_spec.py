@@ -1,0 +1,79 @@
+"""The ``search`` agent's spec: ``agents.make("search:16x4x8:plans:marks=8")`` read into a
+``SearchAgent`` (``agents/search.py``, whose docstring shows every option), with a clear error
+for anything it does not take."""
+
+from __future__ import annotations
+
+from .base import register
+from .heuristic import plans as plan_names
+from .net import PolicyValueNet
+from .search import DEFAULTS, KINDS, SearchAgent
+from .value import LevelWinModel, WinModel
+
+
+def make_search(arg: str, seed: int = 0) -> SearchAgent:
+    """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:leaf=win_model|<path>][:scripts=a+b]
+    [:kinds=A+B][:share=<s>][:margin=<m>][:marks=a+b]``."""
+    size, *options = arg.split(":") if arg else [""]
+    if size[:1].isalpha():                    # no size given, only options
+        size, options = "", [size, *options]
+    parts = size.split("x") if size else []
+    if len(parts) > 3 or not all(p.isdigit() for p in parts):
+        raise ValueError(f"agent 'search' takes 'K', 'KxW' or 'KxWxH' (futures, candidates, "
+                         f"horizon in turns; defaults {DEFAULTS}), got {size!r}")
+    kwargs = {**DEFAULTS, **dict(zip(DEFAULTS, map(int, parts))), "seed": seed}
+    for option in options:
+        key, eq, value = option.partition("=")
+        if key == "plans":                   # the heuristic prior's team plans (heuristic:plans)
+            kwargs["plans"] = plan_names.parse(option)
+            continue
+        if key == "scripts":                 # team plans offered as scripts
+            kwargs["scripts"] = plan_names.checked(tuple(value.split("+")) if value else ())
+            if not kwargs["scripts"]:
+                raise ValueError("search option 'scripts' names plans: scripts=a+b")
+            continue
+        if key == "leaf":                    # the leaf value: loaded, and named as given
+            kwargs["value"], kwargs["leaf"] = _leaf(value), value
+            continue
+        if key == "marks":                   # rollout turns whose leaves are averaged in
+            if not value or not all(m.isdigit() for m in value.split("+")):
+                raise ValueError(f"search option 'marks' names turns of the rollout: marks=4 or "
+                                 f"marks=4+6, got {option!r}")
+            kwargs["marks"] = tuple(int(m) for m in value.split("+"))
+            continue
+        if key == "kinds":                   # the decision kinds searched
+            kwargs["kinds"] = tuple(value.split("+")) if value else ()
+            if not kwargs["kinds"]:
+                raise ValueError(f"search option 'kinds' names decision kinds: kinds=YANG+PLACE "
+                                 f"(default {'+'.join(KINDS)})")
+            continue
+        if not eq or key not in OPTIONS:
+            raise ValueError(f"agent 'search' takes the options net=<path>, leaf=win_model or "
+                             f"leaf=<path> (judge futures with the fitted win models, a WinModel "
+                             f".json or a network's value head .npz), plans (the heuristic:plans "
+                             f"prior), scripts=a+b (team plans offered as scripts), kinds=A+B (the "
+                             f"decision kinds searched), share=<0..1>, margin=<m >= 0> (the "
+                             f"value a challenger must win by) and marks=a+b (rollout turns whose "
+                             f"leaf values are averaged with the horizon's), got {option!r}")
+        kwargs[key] = OPTIONS[key](value)
+    return SearchAgent(**kwargs)
+
+
+def _leaf(value: str):
+    """The leaf value of ``leaf=``: the shipped win models, a ``WinModel`` JSON file or a
+    network's value head (``.npz``)."""
+    if value == "win_model":
+        return LevelWinModel.load()
+    if value.endswith(".json"):
+        return WinModel.load(value)
+    if value.endswith(".npz"):
+        return PolicyValueNet.load(value)
+    raise ValueError(f"search option leaf= takes 'win_model', a WinModel .json (python -m "
+                     f"experiments.fit_value) or a network .npz (python -m experiments.exit), "
+                     f"got {value!r}")
+
+
+OPTIONS = {"net": PolicyValueNet.load, "share": float, "margin": float}
+
+
+register("search", make_search)

@@ -335,3 +335,27 @@ def test_search__marks_are_named_and_bad_marks_refused():
     for bad in ("marks=", "marks=a", "marks=8", "marks=6+4", "marks=0"):
         with pytest.raises(ValueError, match="marks"):
             agents.make(f"search:4x3x8:{bad}")
+
+
+def test_rollout_fitted_leaf__judges_like_a_leaf_whatever_the_batch(games):
+    """The committed leaf fitted on rollout estimates (results/value/rollouts/, a network's win
+    head): finished games by their outcome, running ones strictly between, the same value alone
+    as in a batch, and a team left with one Qi each is worth less than the same team whole."""
+    from pathlib import Path
+    from ghoststories_env.agents.net import PolicyValueNet
+    engine, S = games
+    path = Path(__file__).parents[2] / "results/value/rollouts/leaf_rollouts.npz"
+    leaf = PolicyValueNet.load(path)
+    value = leaf.predict(S)
+    assert ((value > 0) & (value < 1)).all()
+    assert np.array_equal(value, np.concatenate([leaf.predict(S.take([i]))
+                                                 for i in range(S.batch_size)]))
+    weak = S.copy()
+    weak.qi[:] = np.where(weak.is_player & (weak.qi > 0), 1, weak.qi)
+    assert (leaf.predict(weak) < value).all()
+    done = S.copy()
+    done.terminated[:] = True
+    done.won[:] = [True, False, True, False, True]
+    assert leaf.predict(done).tolist() == [1.0, 0.0, 1.0, 0.0, 1.0]
+    agent = agents.make(f"search:2x2x1:plans:leaf={path}")
+    assert engine.legal_action_mask(S)[np.arange(S.batch_size), agent.act(Batch(engine, S))].all()

@@ -1,0 +1,106 @@
+"""Leaf values fitted on rollout estimates instead of game outcomes, judged by how much of the
+positions' true value v they explain on the eval positions. An estimate v^ of k playouts is v
+plus binomial noise of variance v(1 - v) / k, so Var(v) = Var(v^) - mean(v^(1 - v^)) / (k - 1), and
+a leaf's squared error against v is its error against v^ less that same noise term.
+
+Fits, on ``targets.py``'s train positions (held out: a tenth of the games, for the epoch):
+* ``features_v``: the win model's network (34 features, [64, 32]) on the estimates v^;
+* ``observation_v``: a network over the whole observation (1184 -> 256 -> 128) on v^, saved as a
+  ``PolicyValueNet`` whose win head is the leaf (``search:...:leaf=PATH.npz``);
+* ``observation_y``: the same network on the games' outcomes, to see what the estimates add.
+
+    OMP_NUM_THREADS=1 PYTHONPATH=. python results/value/rollouts/fit.py /tmp/rv/train.npz \
+        /tmp/rv/eval.npz results/value/rollouts
+"""
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from experiments.fit_value import fit_network
+from ghoststories_env.actions import NUM_ACTIONS
+from ghoststories_env.agents.net import PolicyValueNet
+from ghoststories_env.agents.value import WinModel
+
+torch.set_num_threads(1)
+
+
+def explained(p, v, noise, var_v):
+    mse = float(((p - v) ** 2).mean() - noise)
+    return 1 - mse / var_v, float(np.corrcoef(p, v)[0, 1])
+
+
+def fit_observation(obs, t, game, hidden=(256, 128), epochs=30, seed=0):
+    torch.manual_seed(seed)
+    Z, T = torch.tensor(obs), torch.tensor(t, dtype=torch.float32)
+    held = (game % 10) == 9
+    sizes = [obs.shape[1], *hidden]
+    layers = []
+    for a, b in zip(sizes[:-1], sizes[1:]):
+        layers += [torch.nn.Linear(a, b), torch.nn.ReLU()]
+    trunk = torch.nn.Sequential(*layers)
+    head = torch.nn.Linear(sizes[-1], 1)
+    params = [*trunk.parameters(), *head.parameters()]
+    opt = torch.optim.Adam(params, lr=1e-3, weight_decay=1e-4)
+    loss_fn = torch.nn.BCEWithLogitsLoss()
+    fit_rows, held_rows = np.flatnonzero(~held), np.flatnonzero(held)
+    gen = np.random.default_rng(seed)
+    best, state, losses = np.inf, None, []
+    for _ in range(epochs):
+        trunk.train()
+        for chunk in np.array_split(gen.permutation(fit_rows), max(1, fit_rows.size // 256)):
+            opt.zero_grad()
+            loss_fn(head(trunk(Z[chunk]))[:, 0], T[chunk]).backward()
+            opt.step()
+        with torch.no_grad():
+            held_loss = float(loss_fn(head(trunk(Z[held_rows]))[:, 0], T[held_rows]))
+        losses.append(held_loss)
+        if held_loss < best:              # the best epoch's weights, as numpy (weights, bias)
+            best = held_loss
+            linear = [m for m in trunk if isinstance(m, torch.nn.Linear)] + [head]
+            state = [(m.weight.detach().double().numpy().T.copy(),
+                      m.bias.detach().double().numpy().copy()) for m in linear]
+    *layers, (hw, hb) = state
+    width = hidden[-1]
+    # the win head is the leaf; the progress column and the policy head stay zero (unused)
+    value = (np.c_[hw, np.zeros((width, 1))], np.r_[hb, 0.0])
+    net = PolicyValueNet(layers, (np.zeros((width, NUM_ACTIONS)), np.zeros(NUM_ACTIONS)), value,
+                         {"residual": True, "plans": ["incarnation"], "held_out": best})
+    return net, losses
+
+
+if __name__ == "__main__":
+    train, evalf, out = sys.argv[1], sys.argv[2], Path(sys.argv[3])    # TRAIN: a,b,... files
+    t0 = time.process_time()
+    parts = []
+    for name in train.split(","):                # train files of disjoint games
+        with np.load(name) as f:
+            parts.append([f[key] for key in ("X", "v", "y", "game", "obs")])
+    X, v, y, game, obs = (np.concatenate(column) for column in zip(*parts))
+    with np.load(evalf) as f:
+        eX, ev, eobs, k = f["X"], f["v"], f["obs"], int(f["k"])
+    noise = float((ev * (1 - ev)).mean() / (k - 1))
+    var_v = float(ev.var() - noise)
+    print(f"train: {v.size} positions of {np.unique(game).size} games; eval: {ev.size} positions, "
+          f"{k} futures each (Var(v) {var_v:.4f})\n")
+    rows = []
+    for path in ("agents/data/win_model.json", "results/value/plans/win_model_plans.json"):
+        p = 1 / (1 + np.exp(-WinModel.load(path).logit(eX)))
+        rows.append((path + " (game outcomes)", *explained(p, ev, noise, var_v)))
+    fv = fit_network(X, v, game, [64, 32], meta={"targets": "rollout estimates"})
+    fv.save(out / "win_model_rollouts.json")
+    p = 1 / (1 + np.exp(-fv.logit(eX)))
+    rows.append(("features_v: 34 features, [64, 32], on v^", *explained(p, ev, noise, var_v)))
+    for name, t in (("observation_v", v), ("observation_y", y)):
+        net, losses = fit_observation(obs, t, game)
+        print(name, "held-out loss by epoch:", " ".join(f"{x:.4f}" for x in losses))
+        p = 1 / (1 + np.exp(-net.forward(eobs)[1][:, 0]))
+        rows.append((f"{name}: observation, [256, 128], on {'v^' if t is v else 'outcomes'}",
+                     *explained(p, ev, noise, var_v)))
+        net.save(out / f"{name}.npz")
+    print("\n| leaf | share of Var(v) explained | corr with v^ |\n|---|---:|---:|")
+    for name, e, c in rows:
+        print(f"| {name} | {e:.3f} | {c:.3f} |")
+    print(f"\n{time.process_time() - t0:.0f} CPU s")

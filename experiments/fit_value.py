@@ -29,6 +29,7 @@ from ghoststories_env import PRESETS, Engine, agents
 from ghoststories_env.agents import Batch
 from ghoststories_env.agents.value import DEFAULT_PATH, FEATURES, WinModel, features
 from ghoststories_env.benchmark import benchmark_seeds
+from ghoststories_env.state import State
 
 from .fanout import fan_out
 
@@ -37,15 +38,16 @@ def positions(preset: str, n: int, split: str, batch: int = 500, agent="heuristi
               record=features, workers: int = 1, first: int = 0):
     """``record`` (N, F) of the positions at each turn's first decision of ``n`` games of
     ``split`` (default: the win model's features; any function of a batch of states giving one
-    row per game), their game's outcome (N,) and the game index (N,). Games ``first`` on; with
-    ``workers`` > 1 the batches are played in that many local processes (same rows: a game's
-    course depends on its seed alone)."""
+    row per game, or a ``State`` of them: ``lambda S: S`` keeps the positions themselves), their
+    game's outcome (N,) and the game index (N,). Games ``first`` on; with ``workers`` > 1 the
+    batches are played in that many local processes (same rows: a game's course depends on its
+    seed alone)."""
     if workers > 1:                            # batches of at most ``batch``, every worker busy
         size = min(batch, -(-n // workers))
         tasks = [(preset, min(size, n - s), split, size, agent, record, 1, first + s)
                  for s in range(0, n, size)]
         parts = sorted(fan_out(_positions_task, tasks, workers), key=lambda part: part[2].min())
-        return tuple(np.concatenate([part[k] for part in parts]) for k in range(3))
+        return tuple(_joined([part[k] for part in parts]) for k in range(3))
     engine = Engine(PRESETS[preset])
     level, players = preset.rsplit("-", 1)[0].replace("-5qi", ""), PRESETS[preset].num_players
     seeds = benchmark_seeds(level, players, first + n, split)[first:]
@@ -64,10 +66,15 @@ def positions(preset: str, n: int, split: str, batch: int = 500, agent="heuristi
                 seen[rows] = S.turn[rows]
             S = engine.step(S, policy.act(Batch(engine, S)))
         rows = np.concatenate(gs)
-        X.append(np.concatenate(xs))
+        X.append(_joined(xs))
         y.append(S.won[rows].astype(np.float64))
         game.append(first + start + rows)
-    return np.concatenate(X), np.concatenate(y), np.concatenate(game)
+    return _joined(X), np.concatenate(y), np.concatenate(game)
+
+
+def _joined(parts: list):
+    """Recorded rows, one part after another: arrays, or the ``State``s ``record`` kept."""
+    return State.concatenate(parts) if isinstance(parts[0], State) else np.concatenate(parts)
 
 
 def _positions_task(task):
@@ -101,39 +108,52 @@ def recorded(configs, games: int, eval_games: int, path=None, agent="heuristic",
 
 def fit_network(X: np.ndarray, y: np.ndarray, game: np.ndarray, hidden: list[int],
                 epochs: int = 40, seed: int = 0, meta: dict | None = None) -> WinModel:
-    """A ``WinModel`` with ``hidden`` ReLU layers: Adam on the log loss, weight decay, and the
-    epoch with the best log loss on the positions of a tenth of the games (held out by game)."""
+    """A ``WinModel`` with ``hidden`` ReLU layers on the standardised features (``train``: the
+    log loss, chunks of about 1,024 positions, weight decay 1e-5)."""
+    mean, scale = WinModel.standardiser(X)
+    layers, best, _ = train((X - mean) / scale, y, game, hidden, epochs, seed, chunk=1024,
+                            weight_decay=1e-5)
+    return WinModel(layers, mean, scale, {**(meta or {}), "held_out_log_loss": best})
+
+
+def train(Z: np.ndarray, t: np.ndarray, game: np.ndarray, hidden, epochs: int, seed: int = 0,
+          chunk: int = 1024, weight_decay: float = 1e-5):
+    """A ReLU network from inputs ``Z`` to one logit, fitted with torch: Adam on the log loss
+    against ``t`` (outcomes, or any chances in [0, 1]) in shuffled chunks of about ``chunk``
+    rows, keeping the epoch with the best log loss on the positions of a tenth of the games
+    (held out by ``game``). Returns its layers as numpy (weights, bias), that loss, and the
+    held-out loss of every epoch."""
     import torch
     torch.manual_seed(seed)
-    mean, scale = WinModel.standardiser(X)
-    Z = torch.tensor((X - mean) / scale, dtype=torch.float32)
-    t = torch.tensor(y, dtype=torch.float32)
+    Z = torch.tensor(Z, dtype=torch.float32)
+    t = torch.tensor(t, dtype=torch.float32)
     held = (game % 10) == 9
-    sizes = [X.shape[1], *hidden, 1]
+    sizes = [Z.shape[1], *hidden, 1]
     layers = []
     for a, b in zip(sizes[:-1], sizes[1:]):
         layers += [torch.nn.Linear(a, b), torch.nn.ReLU()]
     net = torch.nn.Sequential(*layers[:-1])
-    opt = torch.optim.Adam(net.parameters(), lr=1e-3, weight_decay=1e-5)
+    opt = torch.optim.Adam(net.parameters(), lr=1e-3, weight_decay=weight_decay)
     loss_fn = torch.nn.BCEWithLogitsLoss()
     fit_rows, held_rows = np.flatnonzero(~held), np.flatnonzero(held)
     gen = np.random.default_rng(seed)
-    best, best_state = np.inf, None
+    best, best_state, losses = np.inf, None, []
     for _ in range(epochs):
-        for chunk in np.array_split(gen.permutation(fit_rows), max(1, fit_rows.size // 1024)):
+        for rows in np.array_split(gen.permutation(fit_rows), max(1, fit_rows.size // chunk)):
             opt.zero_grad()
-            loss = loss_fn(net(Z[chunk])[:, 0], t[chunk])
+            loss = loss_fn(net(Z[rows])[:, 0], t[rows])
             loss.backward()
             opt.step()
         with torch.no_grad():
             held_loss = float(loss_fn(net(Z[held_rows])[:, 0], t[held_rows]))
+        losses.append(held_loss)
         if held_loss < best:
             best = held_loss
             best_state = {k: v.clone() for k, v in net.state_dict().items()}
     net.load_state_dict(best_state)
     linear = [m for m in net if isinstance(m, torch.nn.Linear)]
-    return WinModel([(m.weight.detach().double().numpy().T, m.bias.detach().double().numpy())
-                     for m in linear], mean, scale, {**(meta or {}), "held_out_log_loss": best})
+    return ([(m.weight.detach().double().numpy().T, m.bias.detach().double().numpy())
+             for m in linear], best, losses)
 
 
 def calibration(p: np.ndarray, y: np.ndarray, bins: int = 10) -> dict:

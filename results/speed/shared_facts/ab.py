@@ -43,8 +43,8 @@ def _run_in(tree: str, module: str, argv: list[str]) -> None:
 
 def _rates(tree: str, agent: str, batch: list[int], seconds: float) -> dict[int, float]:
     out = subprocess.run(
-        [sys.executable, __file__, "--tree", tree, "experiments.bench_agents", "--agent", agent, "--batch", *map(str, batch),
-         "--seconds", str(seconds), "--no-by-kind"],
+        [sys.executable, __file__, "--tree", tree, "experiments.bench_agents", "--agent", agent,
+         "--batch", *map(str, batch), "--seconds", str(seconds), "--no-by-kind"],
         cwd=tree, capture_output=True, text=True, check=True,
         env={**os.environ, "OMP_NUM_THREADS": "1"}).stdout
     rows = [line.split("|") for line in out.splitlines() if line.startswith("| ") and line[2].isdigit()]

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from experiments.fit_value import fit_network
+from experiments.fit_value import fit_network, train
 from ghoststories_env.actions import NUM_ACTIONS
 from ghoststories_env.agents.net import PolicyValueNet
 from ghoststories_env.agents.value import WinModel
@@ -33,49 +33,22 @@ def explained(p, v, noise, var_v):
 
 
 def fit_observation(obs, t, game, hidden=(256, 128), epochs=30, seed=0):
-    torch.manual_seed(seed)
-    Z, T = torch.tensor(obs), torch.tensor(t, dtype=torch.float32)
-    held = (game % 10) == 9
-    sizes = [obs.shape[1], *hidden]
-    layers = []
-    for a, b in zip(sizes[:-1], sizes[1:]):
-        layers += [torch.nn.Linear(a, b), torch.nn.ReLU()]
-    trunk = torch.nn.Sequential(*layers)
-    head = torch.nn.Linear(sizes[-1], 1)
-    params = [*trunk.parameters(), *head.parameters()]
-    opt = torch.optim.Adam(params, lr=1e-3, weight_decay=1e-4)
-    loss_fn = torch.nn.BCEWithLogitsLoss()
-    fit_rows, held_rows = np.flatnonzero(~held), np.flatnonzero(held)
-    gen = np.random.default_rng(seed)
-    best, state, losses = np.inf, None, []
-    for _ in range(epochs):
-        trunk.train()
-        for chunk in np.array_split(gen.permutation(fit_rows), max(1, fit_rows.size // 256)):
-            opt.zero_grad()
-            loss_fn(head(trunk(Z[chunk]))[:, 0], T[chunk]).backward()
-            opt.step()
-        with torch.no_grad():
-            held_loss = float(loss_fn(head(trunk(Z[held_rows]))[:, 0], T[held_rows]))
-        losses.append(held_loss)
-        if held_loss < best:              # the best epoch's weights, as numpy (weights, bias)
-            best = held_loss
-            linear = [m for m in trunk if isinstance(m, torch.nn.Linear)] + [head]
-            state = [(m.weight.detach().double().numpy().T.copy(),
-                      m.bias.detach().double().numpy().copy()) for m in linear]
-    *layers, (hw, hb) = state
+    """The network over the observation, as a ``PolicyValueNet`` whose win head is the fit's last
+    layer (its progress column and policy head stay zero, unused), and the held-out losses."""
+    layers, best, losses = train(obs, t, game, hidden, epochs, seed, chunk=256, weight_decay=1e-4)
+    *trunk, (hw, hb) = layers
     width = hidden[-1]
-    # the win head is the leaf; the progress column and the policy head stay zero (unused)
     value = (np.c_[hw, np.zeros((width, 1))], np.r_[hb, 0.0])
-    net = PolicyValueNet(layers, (np.zeros((width, NUM_ACTIONS)), np.zeros(NUM_ACTIONS)), value,
+    net = PolicyValueNet(trunk, (np.zeros((width, NUM_ACTIONS)), np.zeros(NUM_ACTIONS)), value,
                          {"residual": True, "plans": ["incarnation"], "held_out": best})
     return net, losses
 
 
 if __name__ == "__main__":
-    train, evalf, out = sys.argv[1], sys.argv[2], Path(sys.argv[3])    # TRAIN: a,b,... files
+    files, evalf, out = sys.argv[1], sys.argv[2], Path(sys.argv[3])    # TRAIN: a,b,... files
     t0 = time.process_time()
     parts = []
-    for name in train.split(","):                # train files of disjoint games
+    for name in files.split(","):                # train files of disjoint games
         with np.load(name) as f:
             parts.append([f[key] for key in ("X", "v", "y", "game", "obs")])
     X, v, y, game, obs = (np.concatenate(column) for column in zip(*parts))

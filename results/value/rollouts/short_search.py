@@ -9,8 +9,7 @@ import sys
 import time
 
 from ghoststories_env import PRESETS, Engine, agents
-from ghoststories_env.agents import Batch
-from ghoststories_env.benchmark import benchmark_seeds
+from ghoststories_env.benchmark import benchmark_seeds, play
 
 n, specs = int(sys.argv[1]), sys.argv[2:]
 engine = Engine(PRESETS["initiation-4p"])
@@ -18,8 +17,6 @@ seeds = benchmark_seeds("initiation", 4, n, "eval")
 for spec in specs:
     agent = agents.make(spec)
     t0 = time.process_time()
-    S = engine.reset(seeds)
-    while not S.terminated.all():
-        S = engine.step(S, agent.act(Batch(engine, S)), check=False)
-    print(f"| `{spec}` | {int(S.won.sum())} of {n} | {(time.process_time() - t0) / n:.2f} |",
+    won = play(agent, engine, seeds).won
+    print(f"| `{spec}` | {int(won.sum())} of {n} | {(time.process_time() - t0) / n:.2f} |",
           flush=True)

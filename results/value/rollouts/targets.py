@@ -18,13 +18,12 @@ import time
 import numpy as np
 
 from experiments.fanout import fan_out
+from experiments.fit_value import positions
 from ghoststories_env import PRESETS, Engine, agents, rng
 from ghoststories_env.agents import Batch
 from ghoststories_env.agents.futures import public_key, redraw_unseen
 from ghoststories_env.agents.value import features
 from ghoststories_env.envs.observation import encode
-from ghoststories_env.benchmark import benchmark_seeds
-from ghoststories_env.state import State
 
 AGENT = "heuristic:plans"
 PRESET = "initiation-4p"
@@ -34,29 +33,17 @@ def task(args):
     split, first, n, per, k = args
     engine = Engine(PRESETS[PRESET])
     policy = agents.make(AGENT)
-    seeds = benchmark_seeds("initiation", 4, first + n, split)[first:]
-    S = engine.reset(seeds)
-    seen = np.full(n, -1)
-    kept, game = [], []
-    while not S.terminated.all():
-        new = ~S.terminated & (S.turn != seen)
-        if new.any():
-            rows = np.flatnonzero(new)
-            kept.append(S.take(rows))
-            game.append(rows)
-            seen[rows] = S.turn[rows]
-        S = engine.step(S, policy.act(Batch(engine, S)))
-    won = S.won.copy()
-    P = State.concatenate(kept)
-    game = np.concatenate(game)
+    # every turn-start position of the games (kept whole), its game's outcome and index
+    P, won, game = positions(PRESET, n, split, batch=n, agent=AGENT, record=lambda S: S,
+                             first=first)
     # ``per`` positions of each game, drawn by the game's index
     pick = []
-    for g in range(n):
+    for g in range(first, first + n):
         rows = np.flatnonzero(game == g)
-        gen = np.random.default_rng([first + g, 7])
+        gen = np.random.default_rng([g, 7])
         pick.append(np.sort(gen.choice(rows, min(per, rows.size), replace=False)))
     pick = np.concatenate(pick)
-    P, game = P.take(pick), game[pick]
+    P, won, game = P.take(pick), won[pick], game[pick]
     X = features(P)
     obs = encode(P)
     key = public_key(P, 0x7A1)
@@ -65,7 +52,7 @@ def task(args):
     while not F.terminated.all():
         F = engine.step(F, policy.act(Batch(engine, F)), check=False)
     v = F.won.reshape(-1, k).mean(1)
-    return X, v, won[game].astype(np.float64), first + game, P.turn.astype(np.int64), obs
+    return X, v, won, game, P.turn.astype(np.int64), obs
 
 
 if __name__ == "__main__":

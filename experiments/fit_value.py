@@ -117,12 +117,13 @@ def fit_network(X: np.ndarray, y: np.ndarray, game: np.ndarray, hidden: list[int
 
 
 def train(Z: np.ndarray, t: np.ndarray, game: np.ndarray, hidden, epochs: int, seed: int = 0,
-          chunk: int = 1024, weight_decay: float = 1e-5):
-    """A ReLU network from inputs ``Z`` to one logit, fitted with torch: Adam on the log loss
-    against ``t`` (outcomes, or any chances in [0, 1]) in shuffled chunks of about ``chunk``
-    rows, keeping the epoch with the best log loss on the positions of a tenth of the games
-    (held out by ``game``). Returns its layers as numpy (weights, bias), that loss, and the
-    held-out loss of every epoch."""
+          chunk: int = 1024, weight_decay: float = 1e-5, init=None, lr: float = 1e-3):
+    """A ReLU network from inputs ``Z`` to one logit, fitted with torch: Adam (learning rate
+    ``lr``) on the log loss against ``t`` (outcomes, or any chances in [0, 1]) in shuffled chunks
+    of about ``chunk`` rows, keeping the epoch with the best log loss on the positions of a tenth
+    of the games (held out by ``game``), or the start when no epoch beats it. ``init``: layers
+    to start from (as returned, a warm start), else random. Returns its layers as numpy
+    (weights, bias), that loss, and the held-out loss of every epoch."""
     import torch
     torch.manual_seed(seed)
     Z = torch.tensor(Z, dtype=torch.float32)
@@ -133,11 +134,21 @@ def train(Z: np.ndarray, t: np.ndarray, game: np.ndarray, hidden, epochs: int, s
     for a, b in zip(sizes[:-1], sizes[1:]):
         layers += [torch.nn.Linear(a, b), torch.nn.ReLU()]
     net = torch.nn.Sequential(*layers[:-1])
-    opt = torch.optim.Adam(net.parameters(), lr=1e-3, weight_decay=weight_decay)
+    linear = [m for m in net if isinstance(m, torch.nn.Linear)]
+    if init is not None:
+        with torch.no_grad():
+            for m, (w, b) in zip(linear, init, strict=True):
+                m.weight.copy_(torch.tensor(np.asarray(w).T))
+                m.bias.copy_(torch.tensor(np.asarray(b)))
+    opt = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=weight_decay)
     loss_fn = torch.nn.BCEWithLogitsLoss()
     fit_rows, held_rows = np.flatnonzero(~held), np.flatnonzero(held)
     gen = np.random.default_rng(seed)
     best, best_state, losses = np.inf, None, []
+    if init is not None:                      # a warm start is kept unless an epoch beats it
+        with torch.no_grad():
+            best = float(loss_fn(net(Z[held_rows])[:, 0], t[held_rows]))
+        best_state = {k: v.clone() for k, v in net.state_dict().items()}
     for _ in range(epochs):
         for rows in np.array_split(gen.permutation(fit_rows), max(1, fit_rows.size // chunk)):
             opt.zero_grad()
@@ -151,9 +162,33 @@ def train(Z: np.ndarray, t: np.ndarray, game: np.ndarray, hidden, epochs: int, s
             best = held_loss
             best_state = {k: v.clone() for k, v in net.state_dict().items()}
     net.load_state_dict(best_state)
-    linear = [m for m in net if isinstance(m, torch.nn.Linear)]
     return ([(m.weight.detach().double().numpy().T, m.bias.detach().double().numpy())
              for m in linear], best, losses)
+
+
+def fit_leaf_network(obs: np.ndarray, t: np.ndarray, game: np.ndarray, hidden=(256, 128),
+                     epochs: int = 30, seed: int = 0, start: "PolicyValueNet | None" = None,
+                     lr: float = 1e-3, meta: dict | None = None):
+    """A leaf over the whole observation (``train`` on ``obs``, chunks of 256, weight decay
+    1e-4), stored as a ``PolicyValueNet`` whose win head is the fit's last layer (its progress
+    column and policy head stay zero, unused; ``search:...:leaf=PATH.npz`` reads it); ``start``:
+    such a leaf to start from (its ``hidden`` sizes are used). Returns it and the held-out losses
+    by epoch."""
+    from ghoststories_env.actions import NUM_ACTIONS
+    from ghoststories_env.agents.net import PolicyValueNet
+    init = None
+    if start is not None:
+        hidden = [w.shape[1] for w, _ in start.trunk]
+        init = [*start.trunk, (start.value[0][:, :1], start.value[1][:1])]
+    layers, best, losses = train(obs, t, game, hidden, epochs, seed, chunk=256, weight_decay=1e-4,
+                                 init=init, lr=lr)
+    *trunk, (hw, hb) = layers
+    width = hidden[-1]
+    value = (np.c_[hw, np.zeros((width, 1))], np.r_[hb, 0.0])
+    net = PolicyValueNet(trunk, (np.zeros((width, NUM_ACTIONS)), np.zeros(NUM_ACTIONS)), value,
+                         {"residual": True, "plans": ["incarnation"], "held_out": best,
+                          **(meta or {})})
+    return net, losses
 
 
 def calibration(p: np.ndarray, y: np.ndarray, bins: int = 10) -> dict:

@@ -7,6 +7,7 @@ import numpy as np
 from experiments import fit_value
 from ghoststories_env import PRESETS, Engine
 from ghoststories_env.agents.value import FEATURES, WinModel
+from ghoststories_env.envs.observation import SIZE
 
 
 def test_positions__one_per_turn_labelled_with_the_games_outcome():
@@ -40,3 +41,29 @@ def test_positions__the_same_rows_from_two_workers_and_from_an_offset():
     rows = one[2] >= 3
     np.testing.assert_array_equal(tail[0], one[0][rows])
     np.testing.assert_array_equal(tail[2], one[2][rows])
+
+
+def test_fit_leaf_network__a_warm_start_is_the_start_until_an_epoch_beats_it():
+    obs = np.zeros((1000, SIZE), np.float32)
+    obs[:, 10] = np.random.default_rng(0).random(1000) > 0.5       # the one column that tells
+    game = np.arange(1000) // 10                            # 10 of the 100 games held out
+    t = np.where(obs[:, 10] > 0, 0.8, 0.2)
+    first, _ = fit_value.fit_leaf_network(obs, t, game, hidden=(8,), epochs=10, lr=1e-2)
+    assert first.value[0].shape == (8, 2) and not first.value[0][:, 1].any()   # win head only
+    p = 1 / (1 + np.exp(-first.forward(obs)[1][:, 0]))
+    assert (p[t == 0.8] > 0.6).all() and (p[t == 0.2] < 0.4).all()
+    # no epoch: the start itself, whatever the labels
+    same, losses = fit_value.fit_leaf_network(obs, 1 - t, game, epochs=0, start=first)
+    assert losses == []
+    np.testing.assert_array_equal(same.forward(obs)[1], first.forward(obs)[1])
+    # epochs on other labels move it: the kept epoch fits them better than the start on the
+    # held-out games; the start's hidden sizes are kept
+    moved, losses = fit_value.fit_leaf_network(obs, 1 - t, game, epochs=5, start=first, lr=3e-3)
+    assert [w.shape for w, _ in moved.trunk] == [(SIZE, 8)]
+    held = game % 10 == 9
+
+    def log_loss(net):
+        p = 1 / (1 + np.exp(-net.forward(obs[held])[1][:, 0]))
+        return -np.mean((1 - t[held]) * np.log(p) + t[held] * np.log(1 - p))
+    assert log_loss(moved) < log_loss(first) - 0.01
+    assert moved.meta["held_out"] == min(losses)

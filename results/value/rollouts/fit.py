@@ -19,9 +19,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from experiments.fit_value import fit_network, train
-from ghoststories_env.actions import NUM_ACTIONS
-from ghoststories_env.agents.net import PolicyValueNet
+from experiments.fit_value import fit_leaf_network, fit_network
 from ghoststories_env.agents.value import WinModel
 
 torch.set_num_threads(1)
@@ -30,18 +28,6 @@ torch.set_num_threads(1)
 def explained(p, v, noise, var_v):
     mse = float(((p - v) ** 2).mean() - noise)
     return 1 - mse / var_v, float(np.corrcoef(p, v)[0, 1])
-
-
-def fit_observation(obs, t, game, hidden=(256, 128), epochs=30, seed=0):
-    """The network over the observation, as a ``PolicyValueNet`` whose win head is the fit's last
-    layer (its progress column and policy head stay zero, unused), and the held-out losses."""
-    layers, best, losses = train(obs, t, game, hidden, epochs, seed, chunk=256, weight_decay=1e-4)
-    *trunk, (hw, hb) = layers
-    width = hidden[-1]
-    value = (np.c_[hw, np.zeros((width, 1))], np.r_[hb, 0.0])
-    net = PolicyValueNet(trunk, (np.zeros((width, NUM_ACTIONS)), np.zeros(NUM_ACTIONS)), value,
-                         {"residual": True, "plans": ["incarnation"], "held_out": best})
-    return net, losses
 
 
 if __name__ == "__main__":
@@ -67,7 +53,7 @@ if __name__ == "__main__":
     p = 1 / (1 + np.exp(-fv.logit(eX)))
     rows.append(("features_v: 34 features, [64, 32], on v^", *explained(p, ev, noise, var_v)))
     for name, t in (("observation_v", v), ("observation_y", y)):
-        net, losses = fit_observation(obs, t, game)
+        net, losses = fit_leaf_network(obs, t, game)
         print(name, "held-out loss by epoch:", " ".join(f"{x:.4f}" for x in losses))
         p = 1 / (1 + np.exp(-net.forward(eobs)[1][:, 0]))
         rows.append((f"{name}: observation, [256, 128], on {'v^' if t is v else 'outcomes'}",

@@ -337,14 +337,17 @@ def test_search__marks_are_named_and_bad_marks_refused():
             agents.make(f"search:4x3x8:{bad}")
 
 
-def test_rollout_fitted_leaf__judges_like_a_leaf_whatever_the_batch(games):
-    """The committed leaf fitted on rollout estimates (results/value/rollouts/, a network's win
-    head): finished games by their outcome, running ones strictly between, the same value alone
-    as in a batch, and a team left with one Qi each is worth less than the same team whole."""
+@pytest.mark.parametrize("file", ["results/value/rollouts/leaf_rollouts.npz",
+                                  "results/value/iterate/leaf2.npz"])
+def test_committed_network_leaves__judge_like_a_leaf_whatever_the_batch(games, file):
+    """The committed network leaves (a network's win head: fitted on rollout estimates,
+    results/value/rollouts/, and after two rounds of value iteration, results/value/iterate/):
+    finished games by their outcome, running ones strictly between, the same value alone as in a
+    batch, and a team left with one Qi each is worth less than the same team whole."""
     from pathlib import Path
     from ghoststories_env.agents.net import PolicyValueNet
     engine, S = games
-    path = Path(__file__).parents[2] / "results/value/rollouts/leaf_rollouts.npz"
+    path = Path(__file__).parents[2] / file
     leaf = PolicyValueNet.load(path)
     value = leaf.predict(S)
     assert ((value > 0) & (value < 1)).all()

@@ -38,6 +38,7 @@ def returns(v, y, game, turn, lam):
             after = out[r] = (1 - lam) * v[r] + lam * after
     return out
 
+
 if __name__ == "__main__":
     files, start, out = sys.argv[1].split(","), PolicyValueNet.load(sys.argv[2]), sys.argv[3]
     lr = float(sys.argv[4]) if len(sys.argv) > 4 else 3e-4

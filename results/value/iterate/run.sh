@@ -3,7 +3,7 @@
 # each round plays 400 fresh train games with the last leaf, fits the next leaf on this round's
 # and the previous round's labels (warm start, lambda 0), and plays it on the first 100 eval
 # games. Usage: bash results/value/iterate/run.sh DIR FIRST_ROUND LAST_ROUND
-# (round 1 starts from results/value/rollouts/leaf_rollouts.npz; ~32 min a round on two cores)
+# (round 1 starts from results/value/rollouts/leaf_rollouts.npz; 25 to 37 min a round on two cores)
 set -euo pipefail
 dir=$1; first=$2; last=$3
 export OMP_NUM_THREADS=1 PYTHONPATH=.

@@ -38,38 +38,42 @@ def task(args):
     S = engine.reset(benchmark_seeds("initiation", 4, first + n, split)[first:])
     seen = np.full(n, -1)
     pending = np.full(n, -1)                  # each game's unlabelled turn-start position
-    obs, label, game, turn = [], [], [], []
+    obs, game, turn, at, values = [], [], [], [], []
+    kept = 0                                  # positions kept so far
     while not S.terminated.all():
-        new = ~S.terminated & (S.turn != seen)
-        rows = np.flatnonzero(new)
+        rows = np.flatnonzero(~S.terminated & (S.turn != seen))
         if rows.size:
-            pending[rows] = len(obs) + np.arange(rows.size)
-            obs.extend(encode(S.take(rows)))
-            label.extend(np.full(rows.size, np.nan))
-            game.extend(first + rows)
-            turn.extend(S.turn[rows])
+            pending[rows] = kept + np.arange(rows.size)
+            kept += rows.size
+            obs.append(encode(S.take(rows)))
+            game.append(first + rows)
+            turn.append(S.turn[rows].astype(np.int64))
             seen[rows] = S.turn[rows]
         actions = agent.act(Batch(engine, S))
         last = agent.last
         rows = last["rows"]
-        if rows.size:
+        # the first searched decision of a turn labels that turn's position
+        waiting = pending[rows] >= 0
+        if waiting.any():
             value = last["mean"][np.arange(rows.size), last["chosen"]]
             value = value - agent.progress * progress(S.take(rows))
-            for g, v in zip(rows, value):
-                if pending[g] >= 0:
-                    label[pending[g]] = v
-                    pending[g] = -1
+            at.append(pending[rows[waiting]])
+            values.append(value[waiting])
+            pending[rows[waiting]] = -1
         S = engine.step(S, actions)
-    game = np.array(game)
+    label = np.full(kept, np.nan)
+    if at:
+        label[np.concatenate(at)] = np.concatenate(values)
+    game = np.concatenate(game)
     won = S.won[game - first].astype(np.float64)
-    return np.array(obs, np.float32), np.array(label), won, game, np.array(turn, np.int64)
+    return np.concatenate(obs).astype(np.float32), label, won, game, np.concatenate(turn)
 
 
 if __name__ == "__main__":
     split, games, leaf, size, workers, out = (sys.argv[1], int(sys.argv[2]), sys.argv[3],
                                               sys.argv[4], int(sys.argv[5]), sys.argv[6])
     offset = int(sys.argv[7]) if len(sys.argv) > 7 else 0
-    t0, c0 = time.time(), time.process_time()
+    t0 = time.time()
     batch = 50
     tasks = [(split, offset + s, min(batch, games - s), leaf, size) for s in range(0, games, batch)]
     parts = sorted(fan_out(task, tasks, workers), key=lambda p: p[3].min())

@@ -11,9 +11,10 @@ from .search import DEFAULTS, KINDS, SearchAgent
 from .value import LevelWinModel, WinModel
 
 
-def make_search(arg: str, seed: int = 0) -> SearchAgent:
+def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
     """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:leaf=win_model|<path>][:scripts=a+b]
-    [:kinds=A+B][:share=<s>][:margin=<m>][:marks=a+b]``."""
+    [:kinds=A+B][:share=<s>][:margin=<m>][:marks=a+b]``. ``leaf``: the leaf value already
+    loaded (a worker that received it as bytes); the spec's ``leaf=`` then only names it."""
     size, *options = arg.split(":") if arg else [""]
     if size[:1].isalpha():                    # no size given, only options
         size, options = "", [size, *options]
@@ -33,7 +34,7 @@ def make_search(arg: str, seed: int = 0) -> SearchAgent:
                 raise ValueError("search option 'scripts' names plans: scripts=a+b")
             continue
         if key == "leaf":                    # the leaf value: loaded, and named as given
-            kwargs["value"], kwargs["leaf"] = _leaf(value), value
+            kwargs["value"], kwargs["leaf"] = leaf if leaf is not None else _leaf(value), value
             continue
         if key == "marks":                   # rollout turns whose leaves are averaged in
             if not value or not all(m.isdigit() for m in value.split("+")):
@@ -56,6 +57,8 @@ def make_search(arg: str, seed: int = 0) -> SearchAgent:
                              f"value a challenger must win by) and marks=a+b (rollout turns whose "
                              f"leaf values are averaged with the horizon's), got {option!r}")
         kwargs[key] = OPTIONS[key](value)
+    if leaf is not None and "leaf" not in kwargs:
+        raise ValueError(f"a loaded leaf needs a leaf=<name> option to name it, got {arg!r}")
     return SearchAgent(**kwargs)
 
 

@@ -40,13 +40,9 @@ at start.
 from __future__ import annotations
 
 import argparse
-import csv
-import json
 import sys
 import time
 from pathlib import Path
-
-import numpy as np
 
 from ghoststories_env import Engine, GameConfig
 from ghoststories_env.agents.heuristic import HeuristicAgent
@@ -54,10 +50,9 @@ from ghoststories_env.agents.net import PolicyValueNet
 from ghoststories_env.benchmark.seeds import benchmark_seeds
 from ghoststories_env.benchmark.stats import fisher_greater
 
-from .. import runfiles
+from .. import rounds, runfiles
 from ..fanout import fan_out
-from ..training.checkpoint import atomic_write_bytes
-from ..training.config import dotted_overrides, save
+from ..training.config import save
 from . import config, learn
 from .selfplay import Task, play
 
@@ -73,48 +68,11 @@ GAME_FIELDS = ("round", "agent", "level", "players", "index", "seed", "won", "sc
 
 
 def parse(argv) -> tuple[argparse.Namespace, list[str]]:
-    p = argparse.ArgumentParser(prog="python -m experiments.exit", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter,
-                                allow_abbrev=False)
-    p.add_argument("--config", help="YAML run configuration (configs/exit-*.yaml)")
-    p.add_argument("--resume", metavar="RUN_DIR", help="continue the run in RUN_DIR")
-    p.add_argument("--set", nargs="+", default=[], metavar="KEY=VALUE", help="override config fields")
-    p.add_argument("--runs-dir", default="runs", help="parent folder of the run folders")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    args, rest = p.parse_known_args(argv)
-    overrides = list(args.set) + dotted_overrides(rest, p.error)
-    if bool(args.config) == bool(args.resume):
-        p.error("give either --config FILE (a new run) or --resume RUN_DIR (with optional overrides)")
-    return args, overrides
+    return rounds.parse("python -m experiments.exit", __doc__, argv)
 
 
 def resolve(args, overrides) -> tuple[config.ExitConfig, Path, dict]:
-    """The configuration, the run folder and the state to continue from. The folder is locked
-    first (``experiments/runfiles.py``: a second process on it is refused, naming the one holding
-    it) and the temporary files of writes killed half-way are removed; the lock is released if
-    the run is refused."""
-    if args.resume:
-        run_dir = Path(args.resume)
-        if not (run_dir / "config.yaml").is_file():
-            raise SystemExit(f"--resume {run_dir}: no config.yaml there")
-    else:
-        cfg = config.load(args.config, overrides)
-        run_dir = Path(args.runs_dir) / cfg.name
-    runfiles.lock_run_folder(run_dir)
-    try:
-        for path in runfiles.remove_temporaries(run_dir):
-            print(f"removed {path}, left by a write that was killed", flush=True)
-        if args.resume:
-            cfg = config.load(run_dir / "config.yaml", overrides)
-            path = run_dir / "state.json"
-            return cfg, run_dir, json.loads(path.read_text()) if path.is_file() else {"round": 0}
-        if (run_dir / "state.json").exists():
-            raise SystemExit(f"{run_dir} already holds a run: --resume {run_dir}, or pick another "
-                             f"name (--name ...)")
-        return cfg, run_dir, {"round": 0}
-    except BaseException:
-        runfiles.unlock_run_folder(run_dir)
-        raise
+    return rounds.open_run(args, overrides, config.load)
 
 
 # -- the phases -------------------------------------------------------------------------------------
@@ -178,51 +136,6 @@ def gate(cfg, net, bar) -> dict:
             "games": len(rows), "rows": rows}
 
 
-def merge(parts: list[dict]) -> dict:
-    """The examples of several batches or rounds, by the fields all of them hold (rounds played
-    before the search's candidate values were recorded lack ``cands`` and ``means``)."""
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0] if all(k in p for p in parts)}
-
-
-# -- files --------------------------------------------------------------------------------------------
-
-def append_csv(path: Path, fields, rows: list[dict]) -> None:
-    new = not path.exists()
-    with open(path, "a", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
-        if new:
-            w.writeheader()
-        w.writerows(rows)
-
-
-def drop_rounds_from(path: Path, r: int) -> None:
-    """Forget the rows of round ``r`` and later (a resumed round is redone from its start)."""
-    if path.exists():
-        with open(path, newline="") as f:
-            reader = csv.DictReader(f)
-            rows, fields = [row for row in reader if int(row["round"]) < r], reader.fieldnames
-        with open(path.with_suffix(".tmp"), "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=fields)
-            w.writeheader()
-            w.writerows(rows)
-        path.with_suffix(".tmp").replace(path)
-
-
-def save_examples(path: Path, examples: dict) -> None:
-    import io
-    buf = io.BytesIO()
-    np.savez_compressed(buf, **examples)
-    atomic_write_bytes(path, buf.getvalue())
-
-
-def load_examples(run_dir: Path, rounds: range) -> dict:
-    parts = []
-    for r in rounds:
-        with np.load(run_dir / "examples" / f"round_{r:03d}.npz") as z:
-            parts.append({k: z[k] for k in z.files})
-    return merge(parts)
-
-
 # -- the loop -----------------------------------------------------------------------------------------
 
 def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory) -> tuple:
@@ -234,10 +147,10 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
                  cfg.selfplay.batch, True, cfg.seed * 1000 + r)
     with bar_factory(per * len(cfg.selfplay.configs), f"round {r}: self-play") as bar:
         out = run_tasks(cfg, todo, bar)
-    examples = merge([o["examples"] for o in out])
-    save_examples(run_dir / "examples" / f"round_{r:03d}.npz", examples)
+    examples = rounds.joined([o["examples"] for o in out])
+    rounds.save_arrays(run_dir / "examples" / f"round_{r:03d}.npz", examples)
     games = [dict(g, round=r) for o in out for g in o["rows"]]
-    append_csv(run_dir / "selfplay.csv", GAME_FIELDS, games)
+    rounds.append_csv(run_dir / "selfplay.csv", GAME_FIELDS, games)
     # CPU of the games, wherever they ran (each row carries its share of its batch's CPU time)
     row["selfplay_cpu"] = round(sum(g["seconds"] for g in games), 1)
     row.update(selfplay_games=len(games), selfplay_wins=sum(g["won"] for g in games),
@@ -245,7 +158,7 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
                overrides=round(float((examples["target"] != examples["prior"]).mean()), 4))
 
     t0 = time.process_time()
-    window = load_examples(run_dir, range(max(0, r + 1 - cfg.train.window), r + 1))
+    window = rounds.load_rounds(run_dir / "examples", range(max(0, r + 1 - cfg.train.window), r + 1))
     base = net if net is not None else initial(cfg)
     candidate, stats = learn.fit(base, window, cfg.train, seed=cfg.seed * 1000 + r, judge=judge(cfg))
     candidate.meta.update(round=r, run=cfg.name)
@@ -265,11 +178,11 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
     with bar_factory(2 * cfg.gate.games * len(cfg.selfplay.configs), f"round {r}: gate") as bar:
         if "gate_kept" not in state:            # the kept network's search, played once
             first = gate(cfg, net, bar)
-            append_csv(run_dir / "gate.csv", GAME_FIELDS, [dict(g, round=r) for g in first["rows"]])
+            rounds.append_csv(run_dir / "gate.csv", GAME_FIELDS, [dict(g, round=r) for g in first["rows"]])
             state["gate_kept"] = {k: v for k, v in first.items() if k != "rows"}
         new = gate(cfg, candidate, bar)
     kept = state["gate_kept"]
-    append_csv(run_dir / "gate.csv", GAME_FIELDS, [dict(g, round=r) for g in new["rows"]])
+    rounds.append_csv(run_dir / "gate.csv", GAME_FIELDS, [dict(g, round=r) for g in new["rows"]])
     accept = (new["wins"], new["score"]) > (kept["wins"], kept["score"])
     row.update(gate_games=new["games"], gate_wins_new=new["wins"], gate_wins_kept=kept["wins"],
                gate_score_new=new["score"], gate_score_kept=kept["score"], kept=int(accept),
@@ -322,7 +235,7 @@ def run(cfg, run_dir: Path, state: dict, quiet: bool) -> dict:
     save(cfg, run_dir / "config.yaml")
     r0 = int(state["round"])
     for name in ("rounds.csv", "selfplay.csv", "gate.csv"):
-        drop_rounds_from(run_dir / name, r0)
+        rounds.drop_rounds_from(run_dir / name, r0)
     net = PolicyValueNet.load(run_dir / "net.npz") if state.get("kept_round") is not None \
         else (PolicyValueNet.load(cfg.init_from) if cfg.init_from else None)
     print(f"{cfg.name}: rounds {r0}..{cfg.rounds - 1} of {cfg.selfplay.games} self-play games "
@@ -338,9 +251,9 @@ def run(cfg, run_dir: Path, state: dict, quiet: bool) -> dict:
         net, row = one_round(cfg, run_dir, r, net, state, writer, bars)
         if row["kept"]:
             state["kept_round"] = r
-        append_csv(run_dir / "rounds.csv", ROUND_FIELDS, [row])
+        rounds.append_csv(run_dir / "rounds.csv", ROUND_FIELDS, [row])
         state["round"] = r + 1
-        atomic_write_bytes(run_dir / "state.json", json.dumps(state, indent=1).encode())
+        rounds.save_state(run_dir, state)
         gated = (f"gate {row['gate_wins_new']} vs {row['gate_wins_kept']} of {row['gate_games']} "
                  f"({'kept' if row['kept'] else 'dropped'}); network alone "
                  f"{row.get('net_wins', '-')}/{row.get('net_games', '-')} (heuristic "

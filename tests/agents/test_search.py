@@ -362,3 +362,22 @@ def test_committed_network_leaves__judge_like_a_leaf_whatever_the_batch(games, f
     assert leaf.predict(done).tolist() == [1.0, 0.0, 1.0, 0.0, 1.0]
     agent = agents.make(f"search:2x2x1:plans:leaf={path}")
     assert engine.legal_action_mask(S)[np.arange(S.batch_size), agent.act(Batch(engine, S))].all()
+
+
+def test_make_search__a_loaded_leaf_is_played_and_named_as_the_spec_says(games):
+    """A worker that received the leaf as bytes (experiments/iterate_leaf) passes it loaded: the
+    search plays as with the file and carries the spec's name; without leaf= it is refused."""
+    from pathlib import Path
+
+    from ghoststories_env.agents.net import PolicyValueNet
+    from ghoststories_env.agents.search_spec import make_search
+    engine, S = games
+    path = Path(__file__).parents[2] / "results/value/iterate/leaf2.npz"
+    net = PolicyValueNet.from_bytes(path.read_bytes())
+    loaded = make_search("2x2x1:plans:leaf=runs/x/leaf.npz", leaf=net)
+    assert loaded.value is net
+    from_file = agents.make(f"search:2x2x1:plans:leaf={path}")
+    assert loaded.name == "search:2x2x1:plans:leaf=runs/x/leaf.npz"
+    assert np.array_equal(loaded.act(Batch(engine, S)), from_file.act(Batch(engine, S)))
+    with pytest.raises(ValueError, match="a loaded leaf needs a leaf=<name> option"):
+        make_search("2x2x1:plans", leaf=net)

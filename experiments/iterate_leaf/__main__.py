@@ -65,9 +65,9 @@ def games(cfg, leaf: Path, split: str, n: int, first: int, search: str, batch: i
     task's result, in task order (workers finish in any order)."""
     seeds = benchmark_seeds(cfg.level, cfg.players, first + n, split, cfg.seed)
     blob = leaf.read_bytes()
+    batches = [tuple(range(s, min(s + batch, first + n))) for s in range(first, first + n, batch)]
     todo = [Task(blob, str(leaf), search, cfg.level, cfg.players, index,
-                 tuple(int(seeds[i]) for i in index), label)
-            for index in (tuple(range(s, min(s + batch, first + n))) for s in range(first, first + n, batch))]
+                 tuple(int(seeds[i]) for i in index), label) for index in batches]
     out = {}
     for result in fan_out(play, todo, cfg.workers, cfg.ray_address):
         out[result["rows"][0]["index"]] = result
@@ -120,9 +120,10 @@ def one_round(cfg, run_dir: Path, r: int, state: dict, writer, bars) -> dict:
         new = leaf
     else:
         n = cfg.selfplay.games
+        first = cfg.selfplay.first + (r - 1) * n
         with bars(n, f"round {r}: self-play") as bar:
-            out = games(cfg, leaf, "train", n, (r - 1) * n, cfg.selfplay.search,
-                        cfg.selfplay.batch, True, bar)
+            out = games(cfg, leaf, "train", n, first, cfg.selfplay.search, cfg.selfplay.batch,
+                        True, bar)
         rounds.save_arrays(run_dir / "labels" / f"round_{r:03d}.npz",
                            rounds.joined([o["labels"] for o in out]))
         played = [dict(g, round=r) for o in out for g in o["rows"]]

@@ -19,7 +19,9 @@ from ..training.config import load_as
 
 @dataclass
 class SelfPlayConfig:
-    games: int = 400                # new train games every round
+    games: int = 400                # new train games every round: round r plays indices
+                                    # first + (r - 1) * games onwards
+    first: int = 0                  # > 0 to go on from a run that played the ones before
     batch: int = 50                 # games per task
     search: str = "8x4x2:plans"     # the search that labels (agents.make("search:..."), no leaf=)
 
@@ -86,6 +88,8 @@ def check(cfg: LeafConfig) -> None:
                          f"ends in 9, got {cfg.selfplay.games!r}")
     if not 0 <= cfg.train.lam <= 1:
         raise ValueError(f"train.lam must be in [0, 1], got {cfg.train.lam!r}")
+    if cfg.selfplay.first < 0:
+        raise ValueError(f"selfplay.first must be >= 0, got {cfg.selfplay.first!r}")
     positive = {"rounds": cfg.rounds, "workers": cfg.workers, "torch_threads": cfg.torch_threads,
                 "selfplay.games": cfg.selfplay.games, "selfplay.batch": cfg.selfplay.batch,
                 "eval.games": cfg.eval.games, "eval.batch": cfg.eval.batch,

@@ -152,6 +152,7 @@ def test_one_round__the_gate_keeps_the_leaf_that_won_more(tmp_path, monkeypatch)
     ("selfplay.search=8x4x2:plans:leaf=x.npz", "selfplay.search is the search without its leaf"),
     ("eval.search=8x4:fly", "eval.search: agent 'search' takes the options"),
     ("selfplay.games=9", "selfplay.games must be >= 10"),
+    ("selfplay.first=-1", "selfplay.first must be >= 0"),
     ("train.lam=1.5", "train.lam"),
     ("train.learning_rate=0", "train.learning_rate must be > 0"),
     ("eval.games=0", "eval.games must be > 0"),

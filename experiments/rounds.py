@@ -1,6 +1,8 @@
 """What the experiments run in rounds share (``experiments.exit``, ``experiments.iterate_leaf``):
-their command line, the opening of the run folder, and the per-round files in it.
+their command line, the opening of the run folder, the per-round files in it and the curves.
 
+* ``main(prog, doc, argv, load, run)``: the command line read, the run folder opened and locked,
+  ``run(cfg, run_dir, state, quiet)`` called, the lock released.
 * ``parse(prog, doc, argv)``: ``--config FILE`` (a new run) or ``--resume RUN_DIR``, overrides
   as ``--set key=value`` or ``--dotted.key value``, ``--runs-dir`` and ``--quiet``.
 * ``open_run(args, overrides, load)``: the configuration (``load(path, overrides)``), the run
@@ -9,8 +11,14 @@ their command line, the opening of the run folder, and the per-round files in it
   half-way are removed; the lock is released if the run is refused.
 * ``append_csv`` and ``drop_rounds_from``: one-row-per-game or per-round CSV files; a resumed
   round is redone from its start, so its rows (and later ones) are dropped first.
+* ``begin(cfg, run_dir, state, files)``: what a run does before its first round (torch threads,
+  the configuration saved, the rows of the round it starts from and later dropped from
+  ``files``); returns that round.
 * ``save_arrays`` and ``load_rounds``: a round's arrays as one ``.npz`` (written atomically), and
   several rounds' joined.
+* ``game_rows``: one benchmark-style row per game of a batch (``GAME_FIELDS``, plus the round).
+* ``bars(quiet)``, ``log_scalars``, ``read_rounds``, ``band`` and ``save_panels``: progress bars,
+  TensorBoard scalars of a round's row, and the curves' data, Wilson bands and file.
 """
 
 from __future__ import annotations
@@ -19,13 +27,29 @@ import argparse
 import csv
 import io
 import json
+import sys
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
+from ghoststories_env.benchmark.stats import wilson
+from ghoststories_env.state import LOSS_REASONS
+
 from . import runfiles
-from .training.config import dotted_overrides
+from .training.config import dotted_overrides, save
+
+GAME_FIELDS = ("round", "agent", "level", "players", "index", "seed", "won", "score", "decisions",
+               "turns", "loss_reason", "seconds")
+
+
+def main(prog: str, doc: str, argv, load: Callable, run: Callable):
+    args, overrides = parse(prog, doc, list(sys.argv[1:] if argv is None else argv))
+    cfg, run_dir, state = open_run(args, overrides, load)
+    try:
+        return run(cfg, run_dir, state, args.quiet)
+    finally:
+        runfiles.unlock_run_folder(run_dir)
 
 
 def parse(prog: str, doc: str, argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
@@ -68,6 +92,17 @@ def open_run(args, overrides: list[str], load: Callable) -> tuple[object, Path, 
     except BaseException:
         runfiles.unlock_run_folder(run_dir)
         raise
+
+
+def begin(cfg, run_dir: Path, state: dict, files: tuple[str, ...]) -> int:
+    import torch
+    torch.set_num_threads(cfg.torch_threads)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    save(cfg, run_dir / "config.yaml")
+    r0 = int(state["round"])
+    for name in files:
+        drop_rounds_from(run_dir / name, r0)
+    return r0
 
 
 def save_state(run_dir: Path, state: dict) -> None:
@@ -115,3 +150,54 @@ def load_rounds(folder: Path, rounds: range) -> dict:
 
 def joined(parts: list[dict]) -> dict:
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0] if all(k in p for p in parts)}
+
+
+def game_rows(agent: str, level: str, players: int, index, seeds, S, score, seconds: float) -> list[dict]:
+    """The rows of the games of ``S`` (finished), game k being ``index[k]`` of its seed set."""
+    return [{"agent": agent, "level": level, "players": players, "index": i, "seed": seed,
+             "won": int(S.won[k]), "score": int(score[k]), "decisions": int(S.decisions[k]),
+             "turns": int(S.turn[k]), "loss_reason": LOSS_REASONS[int(S.loss_reason[k])],
+             "seconds": seconds}
+            for k, (i, seed) in enumerate(zip(index, seeds))]
+
+
+def bars(quiet: bool) -> Callable:
+    """``bars(quiet)(total, description)``: a progress bar (none with ``quiet``)."""
+    from tqdm import tqdm
+    return lambda total, desc: tqdm(total=total, desc=desc, disable=quiet, leave=False)
+
+
+def log_scalars(writer, prefix: str, row: dict, r: int) -> None:
+    for k, v in row.items():
+        if isinstance(v, (int, float)) and k != "round":
+            writer.add_scalar(f"{prefix}/{k}", v, r)
+
+
+def read_rounds(run_dir: Path) -> tuple[list[int], Callable]:
+    """The rounds of ``rounds.csv`` and ``num(field)``: that column as floats (nan where empty)."""
+    with open(Path(run_dir) / "rounds.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+
+    def num(k):
+        return [float(x[k]) if x.get(k) not in (None, "") else float("nan") for x in rows]
+    return [int(x["round"]) for x in rows], num
+
+
+def band(ax, r, wins, games, label, style="o-") -> None:
+    """Win rates in % with their 95% Wilson band (nan where a round has no games)."""
+    points = [wilson(int(w), int(n)) if n == n and n else (float("nan"),) * 3
+              for w, n in zip(wins, games)]
+    ax.plot(r, [100 * p[0] for p in points], style, label=label)
+    ax.fill_between(r, [100 * p[1] for p in points], [100 * p[2] for p in points], alpha=0.2)
+
+
+def save_panels(fig, axes, out: Path) -> Path:
+    """Legends and grids on every panel, the figure written to ``out`` and closed."""
+    import matplotlib.pyplot as plt
+    for ax in axes:
+        ax.legend(fontsize=8)
+        ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(out, dpi=100)
+    plt.close(fig)
+    return out

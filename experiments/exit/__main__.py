@@ -39,8 +39,6 @@ at start.
 
 from __future__ import annotations
 
-import argparse
-import sys
 import time
 from pathlib import Path
 
@@ -50,9 +48,8 @@ from ghoststories_env.agents.net import PolicyValueNet
 from ghoststories_env.benchmark.seeds import benchmark_seeds
 from ghoststories_env.benchmark.stats import fisher_greater
 
-from .. import rounds, runfiles
+from .. import rounds
 from ..fanout import fan_out
-from ..training.config import save
 from . import config, learn
 from .selfplay import Task, play
 
@@ -63,16 +60,6 @@ ROUND_FIELDS = ("round", "kept", "selfplay_games", "selfplay_wins", "examples", 
                 "gate_score_new", "gate_score_kept", "gate_p", "net_games", "net_wins",
                 "heuristic_wins", "selfplay_cpu", "train_cpu", "gate_cpu", "wall")
 SELECT_FIRST = 100_000     # eval games from here judge epochs (train.select=play)
-GAME_FIELDS = ("round", "agent", "level", "players", "index", "seed", "won", "score", "decisions",
-               "turns", "loss_reason", "seconds")
-
-
-def parse(argv) -> tuple[argparse.Namespace, list[str]]:
-    return rounds.parse("python -m experiments.exit", __doc__, argv)
-
-
-def resolve(args, overrides) -> tuple[config.ExitConfig, Path, dict]:
-    return rounds.open_run(args, overrides, config.load)
 
 
 # -- the phases -------------------------------------------------------------------------------------
@@ -150,7 +137,7 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
     examples = rounds.joined([o["examples"] for o in out])
     rounds.save_arrays(run_dir / "examples" / f"round_{r:03d}.npz", examples)
     games = [dict(g, round=r) for o in out for g in o["rows"]]
-    rounds.append_csv(run_dir / "selfplay.csv", GAME_FIELDS, games)
+    rounds.append_csv(run_dir / "selfplay.csv", rounds.GAME_FIELDS, games)
     # CPU of the games, wherever they ran (each row carries its share of its batch's CPU time)
     row["selfplay_cpu"] = round(sum(g["seconds"] for g in games), 1)
     row.update(selfplay_games=len(games), selfplay_wins=sum(g["won"] for g in games),
@@ -178,11 +165,11 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
     with bar_factory(2 * cfg.gate.games * len(cfg.selfplay.configs), f"round {r}: gate") as bar:
         if "gate_kept" not in state:            # the kept network's search, played once
             first = gate(cfg, net, bar)
-            rounds.append_csv(run_dir / "gate.csv", GAME_FIELDS, [dict(g, round=r) for g in first["rows"]])
+            rounds.append_csv(run_dir / "gate.csv", rounds.GAME_FIELDS, [dict(g, round=r) for g in first["rows"]])
             state["gate_kept"] = {k: v for k, v in first.items() if k != "rows"}
         new = gate(cfg, candidate, bar)
     kept = state["gate_kept"]
-    rounds.append_csv(run_dir / "gate.csv", GAME_FIELDS, [dict(g, round=r) for g in new["rows"]])
+    rounds.append_csv(run_dir / "gate.csv", rounds.GAME_FIELDS, [dict(g, round=r) for g in new["rows"]])
     accept = (new["wins"], new["score"]) > (kept["wins"], kept["score"])
     row.update(gate_games=new["games"], gate_wins_new=new["wins"], gate_wins_kept=kept["wins"],
                gate_score_new=new["score"], gate_score_kept=kept["score"], kept=int(accept),
@@ -201,9 +188,7 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
         state["gate_kept"] = {k: v for k, v in new.items() if k != "rows"}
         net = candidate
         net.save(run_dir / "net.npz")
-    for k, v in row.items():
-        if isinstance(v, (int, float)) and k != "round":
-            writer.add_scalar(f"exit/{k}", v, r)
+    rounds.log_scalars(writer, "exit", row, r)
     return net, row
 
 
@@ -217,25 +202,13 @@ def initial(cfg) -> PolicyValueNet:
 
 
 def main(argv=None) -> dict:
-    args, overrides = parse(list(sys.argv[1:] if argv is None else argv))
-    cfg, run_dir, state = resolve(args, overrides)
-    try:
-        return run(cfg, run_dir, state, args.quiet)
-    finally:
-        runfiles.unlock_run_folder(run_dir)
+    return rounds.main("python -m experiments.exit", __doc__, argv, config.load, run)
 
 
 def run(cfg, run_dir: Path, state: dict, quiet: bool) -> dict:
-    import torch
     from torch.utils.tensorboard import SummaryWriter
-    from tqdm import tqdm
 
-    torch.set_num_threads(cfg.torch_threads)
-    run_dir.mkdir(parents=True, exist_ok=True)
-    save(cfg, run_dir / "config.yaml")
-    r0 = int(state["round"])
-    for name in ("rounds.csv", "selfplay.csv", "gate.csv"):
-        rounds.drop_rounds_from(run_dir / name, r0)
+    r0 = rounds.begin(cfg, run_dir, state, ("rounds.csv", "selfplay.csv", "gate.csv"))
     net = PolicyValueNet.load(run_dir / "net.npz") if state.get("kept_round") is not None \
         else (PolicyValueNet.load(cfg.init_from) if cfg.init_from else None)
     print(f"{cfg.name}: rounds {r0}..{cfg.rounds - 1} of {cfg.selfplay.games} self-play games "
@@ -243,12 +216,9 @@ def run(cfg, run_dir: Path, state: dict, quiet: bool) -> dict:
           f"{cfg.selfplay.search} on {cfg.selfplay.share:.0%} of the decisions -> {run_dir}",
           flush=True)
 
-    def bars(total, desc):
-        return tqdm(total=total, desc=desc, disable=quiet, leave=False)
-
     writer = SummaryWriter(str(run_dir / "tb"))
     for r in range(r0, cfg.rounds):
-        net, row = one_round(cfg, run_dir, r, net, state, writer, bars)
+        net, row = one_round(cfg, run_dir, r, net, state, writer, rounds.bars(quiet))
         if row["kept"]:
             state["kept_round"] = r
         rounds.append_csv(run_dir / "rounds.csv", ROUND_FIELDS, [row])

@@ -29,7 +29,8 @@ from ghoststories_env.agents.net import PolicyValueNet
 from ghoststories_env.agents.search import DEFAULTS, SearchAgent, progress
 from ghoststories_env.agents.value import LevelWinModel
 from ghoststories_env.envs.observation import SIZE
-from ghoststories_env.state import LOSS_REASONS
+
+from ..rounds import game_rows
 
 # what each example records while the game runs: shape of one example, dtype
 EXAMPLE = {"obs": ((SIZE,), np.float32), "mask": ((NUM_ACTIONS,), bool),
@@ -98,9 +99,5 @@ def play(task: Task) -> dict:
         examples["progress"] = reached[game].astype(np.float32)
         examples["seed"] = np.array(task.seeds, np.int64)[game]
     seconds = float(f"{(time.process_time() - t0) / len(task.seeds):.4g}")
-    rows = [{"agent": agent.name, "level": task.level, "players": task.players, "index": i,
-             "seed": seed, "won": int(S.won[k]), "score": int(score[k]),
-             "decisions": int(S.decisions[k]), "turns": int(S.turn[k]),
-             "loss_reason": LOSS_REASONS[int(S.loss_reason[k])], "seconds": seconds}
-            for k, (i, seed) in enumerate(zip(task.index, task.seeds))]
+    rows = game_rows(agent.name, task.level, task.players, task.index, task.seeds, S, score, seconds)
     return {"examples": examples, "rows": rows, "searched": agent.searched}

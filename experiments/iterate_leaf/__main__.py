@@ -35,7 +35,6 @@ uninterrupted one. A second process on the same folder is refused (``experiments
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 
@@ -47,7 +46,6 @@ from ghoststories_env.benchmark.stats import fisher_greater
 
 from .. import rounds, runfiles
 from ..fanout import fan_out
-from ..training.config import save
 from . import config
 from .labels import Task, lambda_returns, play
 
@@ -55,8 +53,6 @@ ROUND_FIELDS = ("round", "kept", "selfplay_games", "selfplay_wins", "positions",
                 "label_mean", "outcome_mean", "held_out_before", "held_out_after", "epoch",
                 "eval_games", "eval_wins", "eval_score", "eval_wins_kept", "eval_p",
                 "selfplay_cpu", "train_cpu", "eval_cpu", "wall")
-GAME_FIELDS = ("round", "agent", "level", "players", "index", "seed", "won", "score", "decisions",
-               "turns", "loss_reason", "seconds")
 
 
 def games(cfg, leaf: Path, split: str, n: int, first: int, search: str, batch: int,
@@ -78,7 +74,7 @@ def games(cfg, leaf: Path, split: str, n: int, first: int, search: str, batch: i
 def evaluate(cfg, run_dir: Path, r: int, leaf: Path, bar) -> dict:
     out = games(cfg, leaf, "eval", cfg.eval.games, 0, cfg.eval.search, cfg.eval.batch, False, bar)
     rows = [dict(g, round=r) for o in out for g in o["rows"]]
-    rounds.append_csv(run_dir / "eval.csv", GAME_FIELDS, rows)
+    rounds.append_csv(run_dir / "eval.csv", rounds.GAME_FIELDS, rows)
     return {"eval_games": len(rows), "eval_wins": sum(g["won"] for g in rows),
             "eval_score": sum(g["score"] for g in rows),
             "eval_cpu": round(sum(g["seconds"] for g in rows), 1)}
@@ -127,7 +123,7 @@ def one_round(cfg, run_dir: Path, r: int, state: dict, writer, bars) -> dict:
         rounds.save_arrays(run_dir / "labels" / f"round_{r:03d}.npz",
                            rounds.joined([o["labels"] for o in out]))
         played = [dict(g, round=r) for o in out for g in o["rows"]]
-        rounds.append_csv(run_dir / "selfplay.csv", GAME_FIELDS, played)
+        rounds.append_csv(run_dir / "selfplay.csv", rounds.GAME_FIELDS, played)
         row.update(selfplay_games=len(played), selfplay_wins=sum(g["won"] for g in played),
                    selfplay_cpu=round(sum(g["seconds"] for g in played), 1))
         t0 = time.process_time()
@@ -149,9 +145,7 @@ def one_round(cfg, run_dir: Path, r: int, state: dict, writer, bars) -> dict:
         state["leaf"] = str(new.relative_to(run_dir))
         state["eval_kept"] = {k: row[k] for k in ("eval_games", "eval_wins", "eval_score")}
         runfiles.atomic_write_bytes(run_dir / "leaf.npz", new.read_bytes())
-    for k, v in row.items():
-        if isinstance(v, (int, float)) and k != "round":
-            writer.add_scalar(f"iterate_leaf/{k}", v, r)
+    rounds.log_scalars(writer, "iterate_leaf", row, r)
     return row
 
 
@@ -170,38 +164,22 @@ def report(r: int, row: dict) -> str:
 
 
 def main(argv=None) -> dict:
-    args, overrides = rounds.parse("python -m experiments.iterate_leaf", __doc__,
-                                   list(sys.argv[1:] if argv is None else argv))
-    cfg, run_dir, state = rounds.open_run(args, overrides, config.load)
-    try:
-        return run(cfg, run_dir, state, args.quiet)
-    finally:
-        runfiles.unlock_run_folder(run_dir)
+    return rounds.main("python -m experiments.iterate_leaf", __doc__, argv, config.load, run)
 
 
 def run(cfg, run_dir: Path, state: dict, quiet: bool) -> dict:
-    import torch
     from torch.utils.tensorboard import SummaryWriter
-    from tqdm import tqdm
 
     from .curve import plot
 
-    torch.set_num_threads(cfg.torch_threads)
-    run_dir.mkdir(parents=True, exist_ok=True)
-    save(cfg, run_dir / "config.yaml")
-    r0 = int(state["round"])
-    for name in ("rounds.csv", "selfplay.csv", "eval.csv"):
-        rounds.drop_rounds_from(run_dir / name, r0)
+    r0 = rounds.begin(cfg, run_dir, state, ("rounds.csv", "selfplay.csv", "eval.csv"))
     print(f"{cfg.name}: rounds {r0}..{cfg.rounds} of {cfg.selfplay.games} self-play games "
           f"({cfg.level}-{cfg.players}p), search:{cfg.selfplay.search} from {cfg.start} -> "
           f"{run_dir}", flush=True)
 
-    def bars(total, desc):
-        return tqdm(total=total, desc=desc, disable=quiet, leave=False)
-
     writer = SummaryWriter(str(run_dir / "tb"))
     for r in range(r0, cfg.rounds + 1):
-        row = one_round(cfg, run_dir, r, state, writer, bars)
+        row = one_round(cfg, run_dir, r, state, writer, rounds.bars(quiet))
         rounds.append_csv(run_dir / "rounds.csv", ROUND_FIELDS, [row])
         state["round"] = r + 1
         rounds.save_state(run_dir, state)

@@ -10,11 +10,10 @@ them and the games' outcomes (a two-turn bootstrap drifts towards what the games
 
 from __future__ import annotations
 
-import csv
 import sys
 from pathlib import Path
 
-from ghoststories_env.benchmark.stats import wilson
+from ..rounds import band, read_rounds, save_panels
 
 
 def plot(run_dir) -> Path:
@@ -23,37 +22,21 @@ def plot(run_dir) -> Path:
     import matplotlib.pyplot as plt
 
     run_dir = Path(run_dir)
-    with open(run_dir / "rounds.csv", newline="") as f:
-        rows = list(csv.DictReader(f))
-    r = [int(x["round"]) for x in rows]
-    num = lambda k: [float(x[k]) if x.get(k) not in (None, "") else float("nan") for x in rows]  # noqa: E731
+    r, num = read_rounds(run_dir)
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
 
-    def band(ax, wins, games, label, style="o-"):
-        points = [wilson(int(w), int(n)) if n == n and n else (float("nan"),) * 3
-                  for w, n in zip(wins, games)]
-        ax.plot(r, [100 * p[0] for p in points], style, label=label)
-        ax.fill_between(r, [100 * p[1] for p in points], [100 * p[2] for p in points], alpha=0.2)
-
     ax = axes[0]
-    band(ax, num("eval_wins"), num("eval_games"), "eval games, the round's leaf")
-    band(ax, num("selfplay_wins"), num("selfplay_games"), "self-play, the leaf before", "s--")
+    band(ax, r, num("eval_wins"), num("eval_games"), "eval games, the round's leaf")
+    band(ax, r, num("selfplay_wins"), num("selfplay_games"), "self-play, the leaf before", "s--")
     ax.set(title="search wins", xlabel="round (0: the starting leaf)", ylabel="win rate (%)",
-           ylim=(0, 100))
+           xticks=r, ylim=(0, 100))
     ax = axes[1]
     for key, style, label in (("leaf_mean", "s--", "leaf before"), ("label_mean", "o-", "label"),
                               ("outcome_mean", "^:", "outcome")):
         ax.plot(r, num(key), style, label=label)
     ax.set(title="labelled positions, mean", xlabel="round", ylabel="chance of winning",
-           ylim=(0, 1))
-    for ax in axes:
-        ax.legend(fontsize=8)
-        ax.grid(alpha=0.3)
-    fig.tight_layout()
-    out = run_dir / "curve.png"
-    fig.savefig(out, dpi=100)
-    plt.close(fig)
-    return out
+           xticks=r, xlim=axes[0].get_xlim(), ylim=(0, 1))
+    return save_panels(fig, axes, run_dir / "curve.png")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+
 import numpy as np
 
 from ghoststories_env import Engine, GameConfig
@@ -26,7 +27,8 @@ from ghoststories_env.agents.net import PolicyValueNet
 from ghoststories_env.agents.search import progress
 from ghoststories_env.agents.search_spec import make_search
 from ghoststories_env.envs.observation import SIZE, encode
-from ghoststories_env.state import LOSS_REASONS
+
+from ..rounds import game_rows
 
 LABELS = {"obs": ((SIZE,), np.float32), "v": ((), np.float64), "won": ((), np.float64),
           "game": ((), np.int64), "turn": ((), np.int64)}
@@ -94,11 +96,7 @@ def play(task: Task) -> dict:
         labels = {k: labels[k][keep].astype(LABELS[k][1]) for k in LABELS}
     score = engine.score(S)
     seconds = float(f"{(time.process_time() - t0) / n:.4g}")
-    rows = [{"agent": agent.name, "level": task.level, "players": task.players, "index": i,
-             "seed": seed, "won": int(S.won[k]), "score": int(score[k]),
-             "decisions": int(S.decisions[k]), "turns": int(S.turn[k]),
-             "loss_reason": LOSS_REASONS[int(S.loss_reason[k])], "seconds": seconds}
-            for k, (i, seed) in enumerate(zip(task.index, task.seeds))]
+    rows = game_rows(agent.name, task.level, task.players, task.index, task.seeds, S, score, seconds)
     return {"labels": labels, "rows": rows}
 
 

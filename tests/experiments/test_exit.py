@@ -191,8 +191,7 @@ def test_run__a_second_process_on_the_run_folder_is_refused(tmp_path):
     import subprocess
     import sys
 
-    from experiments import runfiles
-    from experiments.exit.__main__ import parse, resolve
+    from experiments import rounds, runfiles
     folder = tmp_path / "exit-smoke"
     folder.mkdir()
     shutil.copy("configs/exit-smoke.yaml", folder / "config.yaml")
@@ -209,7 +208,8 @@ def test_run__a_second_process_on_the_run_folder_is_refused(tmp_path):
         proc.wait()
     killed = folder / ".tmp-state.json-x1"               # left by a write that was killed
     killed.write_bytes(b"{")
-    resolve(*parse(["--resume", str(folder)]))            # the holder is dead: the lock is free
+    args = rounds.parse("exit", "", ["--resume", str(folder)])
+    rounds.open_run(*args, config.load)                 # the holder is dead: the lock is free
     runfiles.unlock_run_folder(folder)
     assert not killed.exists()
 

@@ -12,7 +12,8 @@ from experiments.training import config
 SHIPPED = sorted((Path(__file__).parents[2] / "configs").glob("*.yaml"))
 EXIT = [p for p in SHIPPED if p.name.startswith("exit-")]          # experiments.exit's
 RLLIB = [p for p in SHIPPED if p.name.startswith("rllib-")]        # experiments.rllib_train's
-CONFIGS = [p for p in SHIPPED if p not in EXIT + RLLIB]            # experiments.train's
+LEAF = [p for p in SHIPPED if p.name.startswith("iterate-leaf-")]  # experiments.iterate_leaf's
+CONFIGS = [p for p in SHIPPED if p not in EXIT + RLLIB + LEAF]     # experiments.train's
 
 
 def test_config__every_shipped_config_loads():
@@ -31,6 +32,14 @@ def test_config__every_shipped_exit_config_loads_with_its_scripts_fields():
     assert EXIT
     for path in EXIT:
         assert exit_config.load(path).name == path.stem, path
+
+
+def test_config__every_shipped_iterate_leaf_config_loads_with_its_scripts_fields():
+    from experiments.iterate_leaf import config as leaf_config
+
+    assert LEAF
+    for path in LEAF:
+        assert leaf_config.load(path).name == path.stem, path
 
 
 def test_config__every_shipped_rllib_config_loads_with_its_scripts_fields():

@@ -16,7 +16,8 @@ their command line, the opening of the run folder, the per-round files in it and
   ``files``); returns that round.
 * ``save_arrays`` and ``load_rounds``: a round's arrays as one ``.npz`` (written atomically), and
   several rounds' joined.
-* ``game_rows``: one benchmark-style row per game of a batch (``GAME_FIELDS``, plus the round).
+* ``GAME_FIELDS``: the per-game files' columns (``benchmark.evaluation.game_rows`` makes the rows;
+  the round is added).
 * ``bars(quiet)``, ``log_scalars``, ``read_rounds``, ``band`` and ``save_panels``: progress bars,
   TensorBoard scalars of a round's row, and the curves' data, Wilson bands and file.
 """
@@ -34,7 +35,6 @@ from typing import Callable
 import numpy as np
 
 from ghoststories_env.benchmark.stats import wilson
-from ghoststories_env.state import LOSS_REASONS
 
 from . import runfiles
 from .training.config import dotted_overrides, save
@@ -150,15 +150,6 @@ def load_rounds(folder: Path, rounds: range) -> dict:
 
 def joined(parts: list[dict]) -> dict:
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0] if all(k in p for p in parts)}
-
-
-def game_rows(agent: str, level: str, players: int, index, seeds, S, score, seconds: float) -> list[dict]:
-    """The rows of the games of ``S`` (finished), game k being ``index[k]`` of its seed set."""
-    return [{"agent": agent, "level": level, "players": players, "index": i, "seed": seed,
-             "won": int(S.won[k]), "score": int(score[k]), "decisions": int(S.decisions[k]),
-             "turns": int(S.turn[k]), "loss_reason": LOSS_REASONS[int(S.loss_reason[k])],
-             "seconds": seconds}
-            for k, (i, seed) in enumerate(zip(index, seeds))]
 
 
 def bars(quiet: bool) -> Callable:

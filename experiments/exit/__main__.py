@@ -145,7 +145,8 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
                overrides=round(float((examples["target"] != examples["prior"]).mean()), 4))
 
     t0 = time.process_time()
-    window = rounds.load_rounds(run_dir / "examples", range(max(0, r + 1 - cfg.train.window), r + 1))
+    window = rounds.load_rounds(run_dir / "examples",
+                                range(max(0, r + 1 - cfg.train.window), r + 1))
     base = net if net is not None else initial(cfg)
     candidate, stats = learn.fit(base, window, cfg.train, seed=cfg.seed * 1000 + r, judge=judge(cfg))
     candidate.meta.update(round=r, run=cfg.name)
@@ -165,11 +166,13 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
     with bar_factory(2 * cfg.gate.games * len(cfg.selfplay.configs), f"round {r}: gate") as bar:
         if "gate_kept" not in state:            # the kept network's search, played once
             first = gate(cfg, net, bar)
-            rounds.append_csv(run_dir / "gate.csv", rounds.GAME_FIELDS, [dict(g, round=r) for g in first["rows"]])
+            rounds.append_csv(run_dir / "gate.csv", rounds.GAME_FIELDS,
+                              [dict(g, round=r) for g in first["rows"]])
             state["gate_kept"] = {k: v for k, v in first.items() if k != "rows"}
         new = gate(cfg, candidate, bar)
     kept = state["gate_kept"]
-    rounds.append_csv(run_dir / "gate.csv", rounds.GAME_FIELDS, [dict(g, round=r) for g in new["rows"]])
+    rounds.append_csv(run_dir / "gate.csv", rounds.GAME_FIELDS,
+                      [dict(g, round=r) for g in new["rows"]])
     accept = (new["wins"], new["score"]) > (kept["wins"], kept["score"])
     row.update(gate_games=new["games"], gate_wins_new=new["wins"], gate_wins_kept=kept["wins"],
                gate_score_new=new["score"], gate_score_kept=kept["score"], kept=int(accept),

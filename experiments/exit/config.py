@@ -16,7 +16,7 @@ from ghoststories_env.agents.search import DEFAULTS
 from ghoststories_env.cards import LEVEL_NAMES
 from ghoststories_env.rules import stack
 
-from ..training.config import load_as
+from ..training.config import check_positive, load_as
 from .learn import TrainConfig
 
 
@@ -100,15 +100,13 @@ def check(cfg: ExitConfig) -> None:
         raise ValueError(f"train.select must be agreement or play, got {cfg.train.select!r}")
     if not 0 < cfg.selfplay.share <= 1:
         raise ValueError(f"selfplay.share must be in (0, 1], got {cfg.selfplay.share!r}")
-    positive = {"rounds": cfg.rounds, "workers": cfg.workers, "torch_threads": cfg.torch_threads,
-                "selfplay.games": cfg.selfplay.games, "selfplay.batch": cfg.selfplay.batch,
-                "gate.games": cfg.gate.games, "gate.batch": cfg.gate.batch,
-                "train.epochs": cfg.train.epochs, "train.batch_size": cfg.train.batch_size,
-                "train.window": cfg.train.window,
-                "train.select_games": cfg.train.select_games, "net.temperature": cfg.net.temperature}
-    for key, v in positive.items():
-        if v <= 0:
-            raise ValueError(f"{key} must be > 0, got {v!r}")
+    check_positive({"rounds": cfg.rounds, "workers": cfg.workers,
+                    "torch_threads": cfg.torch_threads, "selfplay.games": cfg.selfplay.games,
+                    "selfplay.batch": cfg.selfplay.batch, "gate.games": cfg.gate.games,
+                    "gate.batch": cfg.gate.batch, "train.epochs": cfg.train.epochs,
+                    "train.batch_size": cfg.train.batch_size, "train.window": cfg.train.window,
+                    "train.select_games": cfg.train.select_games,
+                    "net.temperature": cfg.net.temperature})
     if cfg.selfplay.games < len(cfg.selfplay.configs):
         raise ValueError(f"selfplay.games ({cfg.selfplay.games}) must give each of the "
                          f"{len(cfg.selfplay.configs)} configurations at least one game")

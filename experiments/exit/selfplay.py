@@ -28,9 +28,8 @@ from ghoststories_env.agents import Batch
 from ghoststories_env.agents.net import PolicyValueNet
 from ghoststories_env.agents.search import DEFAULTS, SearchAgent, progress
 from ghoststories_env.agents.value import LevelWinModel
+from ghoststories_env.benchmark.evaluation import game_rows
 from ghoststories_env.envs.observation import SIZE
-
-from ..rounds import game_rows
 
 # what each example records while the game runs: shape of one example, dtype
 EXAMPLE = {"obs": ((SIZE,), np.float32), "mask": ((NUM_ACTIONS,), bool),
@@ -87,7 +86,6 @@ def play(task: Task) -> dict:
             parts["cands"].append(agent.last["cands"])
             parts["means"].append(agent.last["mean"])
         S = engine.step(S, actions)
-    score = engine.score(S)
     reached = progress(S)
     examples = {}
     if task.record:
@@ -99,5 +97,6 @@ def play(task: Task) -> dict:
         examples["progress"] = reached[game].astype(np.float32)
         examples["seed"] = np.array(task.seeds, np.int64)[game]
     seconds = float(f"{(time.process_time() - t0) / len(task.seeds):.4g}")
-    rows = game_rows(agent.name, task.level, task.players, task.index, task.seeds, S, score, seconds)
+    rows = game_rows(agent.name, task.level, task.players, task.index, task.seeds, engine, S,
+                     seconds)
     return {"examples": examples, "rows": rows, "searched": agent.searched}

@@ -14,7 +14,7 @@ from pathlib import Path
 from ghoststories_env.agents.search_spec import make_search
 from ghoststories_env.cards import LEVEL_NAMES
 
-from ..training.config import load_as
+from ..training.config import check_positive, load_as
 
 
 @dataclass
@@ -90,11 +90,9 @@ def check(cfg: LeafConfig) -> None:
         raise ValueError(f"train.lam must be in [0, 1], got {cfg.train.lam!r}")
     if cfg.selfplay.first < 0:
         raise ValueError(f"selfplay.first must be >= 0, got {cfg.selfplay.first!r}")
-    positive = {"rounds": cfg.rounds, "workers": cfg.workers, "torch_threads": cfg.torch_threads,
-                "selfplay.games": cfg.selfplay.games, "selfplay.batch": cfg.selfplay.batch,
-                "eval.games": cfg.eval.games, "eval.batch": cfg.eval.batch,
-                "train.window": cfg.train.window, "train.epochs": cfg.train.epochs,
-                "train.learning_rate": cfg.train.learning_rate}
-    for key, v in positive.items():
-        if not v > 0:
-            raise ValueError(f"{key} must be > 0, got {v!r}")
+    check_positive({"rounds": cfg.rounds, "workers": cfg.workers,
+                    "torch_threads": cfg.torch_threads, "selfplay.games": cfg.selfplay.games,
+                    "selfplay.batch": cfg.selfplay.batch, "eval.games": cfg.eval.games,
+                    "eval.batch": cfg.eval.batch, "train.window": cfg.train.window,
+                    "train.epochs": cfg.train.epochs,
+                    "train.learning_rate": cfg.train.learning_rate})

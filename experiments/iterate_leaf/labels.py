@@ -26,9 +26,8 @@ from ghoststories_env.agents import Batch
 from ghoststories_env.agents.net import PolicyValueNet
 from ghoststories_env.agents.search import progress
 from ghoststories_env.agents.search_spec import make_search
+from ghoststories_env.benchmark.evaluation import game_rows
 from ghoststories_env.envs.observation import SIZE, encode
-
-from ..rounds import game_rows
 
 LABELS = {"obs": ((SIZE,), np.float32), "v": ((), np.float64), "won": ((), np.float64),
           "game": ((), np.int64), "turn": ((), np.int64)}
@@ -94,9 +93,9 @@ def play(task: Task) -> dict:
                   "v": v, "won": S.won[game], "game": index[game],
                   "turn": np.concatenate(parts["turn"]) if kept else np.zeros(0)}
         labels = {k: labels[k][keep].astype(LABELS[k][1]) for k in LABELS}
-    score = engine.score(S)
     seconds = float(f"{(time.process_time() - t0) / n:.4g}")
-    rows = game_rows(agent.name, task.level, task.players, task.index, task.seeds, S, score, seconds)
+    rows = game_rows(agent.name, task.level, task.players, task.index, task.seeds, engine, S,
+                     seconds)
     return {"labels": labels, "rows": rows}
 
 

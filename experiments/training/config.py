@@ -191,6 +191,13 @@ def load(path: str | Path | None = None, overrides: list[str] = ()) -> Config:
     return cfg
 
 
+def check_positive(values: dict) -> None:
+    """``ValueError`` naming the first of ``values`` (dotted key -> value) that is not > 0."""
+    for key, v in values.items():
+        if not v > 0:
+            raise ValueError(f"{key} must be > 0, got {v!r}")
+
+
 def load_as(cls, path: str | Path | None = None, overrides: list[str] = ()):
     """Any configuration dataclass ``cls`` from a YAML file and ``key=value`` overrides (the
     same reading as ``load``, without ``Config``'s checks)."""

@@ -100,13 +100,21 @@ def play_batch(task: Task, on_done: Callable[[int], None] | None = None,
         raise IllegalActionError(f"{e} [benchmark game: level {task.level}, {task.players} "
                                  f"Taoists, index {index}, seed {seed}; --games {index} replays "
                                  f"it]", e.row, e.action) from None
-    score = engine.score(s)
     seconds = float(f"{(time.process_time() - t0) / len(task.seeds):.4g}")
+    return game_rows(agent.name, task.level, task.players, task.index, task.seeds, engine, s,
+                     seconds, task.rules)
+
+
+def game_rows(agent: str, level: str, players: int, index, seeds, engine: Engine, s: State,
+              seconds: float, rules: dict | None = None) -> list[dict]:
+    """The games.csv rows of the finished games of ``s`` (game i is ``index[i]`` of its seed
+    set); ``seconds``: each game's share of the CPU time."""
+    score = engine.score(s)
     rows = []
-    for i, (index, seed) in enumerate(zip(task.index, task.seeds)):
+    for i, (position, seed) in enumerate(zip(index, seeds)):
         reason = int(s.loss_reason[i])
-        rows.append({"agent": agent.name, "level": task.level, "players": task.players,
-                     "rules": rules_text(task.rules), "index": index, "seed": seed,
+        rows.append({"agent": agent, "level": level, "players": players,
+                     "rules": rules_text(rules or {}), "index": position, "seed": seed,
                      "won": int(s.won[i]), "score": int(score[i]), "decisions": int(s.decisions[i]),
                      "turns": int(s.turn[i]), "loss_reason": LOSS_REASONS[reason],
                      "loss_category": CATEGORY_OF_REASON.get(reason, ""), "seconds": seconds})

@@ -45,3 +45,36 @@ def test_diagnose_cli__prints_a_table_and_rejects_unknown_configurations(capsys)
     assert "| removed: exorcism |" in out and "| win rate |" in out
     with pytest.raises(ValueError, match="unknown configuration 'normal-5p'"):
         diagnose.diagnose("heuristic", "normal-5p", 2)
+
+
+def test_diagnose_by_outcome__the_won_and_lost_columns_split_the_games():
+    n = 8
+    d = diagnose.diagnose("heuristic:plans", "initiation-4p", n, by_outcome=True)
+    won, lost, every = d["won"], d["lost"], d["all"]
+    assert won["games"] + lost["games"] == every["games"] == n
+    assert won["win rate"] in (0.0, 1.0) and lost["win rate"] == 0.0
+    for key in ("Qi lost: overrun", "removed: exorcism", "turns"):
+        total = won.get(key, 0) * won["games"] + lost.get(key, 0) * lost["games"]
+        assert total == pytest.approx(every[key] * n)
+    reach = "half the deck drawn: share reaching it"
+    assert 0 < every[reach] <= 1
+    assert every["half the deck drawn: living Taoists"] <= 4
+
+
+def test_moments__the_team_is_recorded_once_when_half_the_deck_is_drawn():
+    engine, s = _start("initiation-4p", 1)
+    seen = {}
+    s.deck_pos[0] = s.deck_len[0] // 2 - 1
+    diagnose._moments(s, 0, seen)
+    assert seen == {}                                   # one card short of half
+    s.deck_pos[0] += 1
+    s.qi[0] = [3, 0, 2, 1]
+    s.ghost[0, :5] = [1, 2, 3, 4, 5]
+    diagnose._moments(s, 0, seen)
+    qi, living, tokens, ghosts, haunted = seen["half the deck drawn"]
+    assert (qi, living, ghosts, haunted) == (6, 3, 5, 0)
+    assert tokens == s.tao[0].sum()
+    s.qi[0] = [0, 0, 0, 1]
+    diagnose._moments(s, 0, seen)
+    assert seen["half the deck drawn"][0] == 6          # the first time counts
+    assert "3/4 of the deck drawn" not in seen

@@ -51,32 +51,38 @@ from .labels import Task, lambda_returns, play
 
 ROUND_FIELDS = ("round", "kept", "selfplay_games", "selfplay_wins", "positions", "leaf_mean",
                 "label_mean", "outcome_mean", "held_out_before", "held_out_after", "epoch",
-                "eval_games", "eval_wins", "eval_score", "eval_wins_kept", "eval_p",
-                "selfplay_cpu", "train_cpu", "eval_cpu", "wall")
+                "eval_games", "eval_wins", "eval_score", "eval_by_level", "eval_wins_kept",
+                "eval_p", "selfplay_cpu", "train_cpu", "eval_cpu", "wall")
 
 
 def games(cfg, leaf: Path, split: str, n: int, first: int, search: str, batch: int,
           label: bool, bar) -> list[dict]:
-    """Games ``first .. first + n - 1`` of ``split`` played by ``search`` with ``leaf``: every
-    task's result, in task order (workers finish in any order)."""
-    seeds = benchmark_seeds(cfg.level, cfg.players, first + n, split, cfg.seed)
+    """Games ``first .. first + n - 1`` of ``split``, of each of the run's levels, played by
+    ``search`` with ``leaf``: every task's result, in task order (workers finish in any order)."""
     blob = leaf.read_bytes()
-    batches = [tuple(range(s, min(s + batch, first + n))) for s in range(first, first + n, batch)]
-    todo = [Task(blob, str(leaf), search, cfg.level, cfg.players, index,
-                 tuple(int(seeds[i]) for i in index), label) for index in batches]
+    todo = []
+    for level in config.levels(cfg):
+        seeds = benchmark_seeds(level, cfg.players, first + n, split, cfg.seed)
+        todo += [Task(blob, str(leaf), search, level, cfg.players, index,
+                      tuple(int(seeds[i]) for i in index), label)
+                 for index in (tuple(range(s, min(s + batch, first + n)))
+                               for s in range(first, first + n, batch))]
     out = {}
     for result in fan_out(play, todo, cfg.workers, cfg.ray_address):
-        out[result["rows"][0]["index"]] = result
+        first_row = result["rows"][0]
+        out[first_row["level"], first_row["index"]] = result
         bar.update(len(result["rows"]))
-    return [out[t.index[0]] for t in todo]
+    return [out[t.level, t.index[0]] for t in todo]
 
 
 def evaluate(cfg, run_dir: Path, r: int, leaf: Path, bar) -> dict:
     out = games(cfg, leaf, "eval", cfg.eval.games, 0, cfg.eval.search, cfg.eval.batch, False, bar)
     rows = [dict(g, round=r) for o in out for g in o["rows"]]
     rounds.append_csv(run_dir / "eval.csv", rounds.GAME_FIELDS, rows)
+    by_level = " ".join(f"{level}:{sum(g['won'] for g in rows if g['level'] == level)}"
+                        for level in config.levels(cfg))
     return {"eval_games": len(rows), "eval_wins": sum(g["won"] for g in rows),
-            "eval_score": sum(g["score"] for g in rows),
+            "eval_score": sum(g["score"] for g in rows), "eval_by_level": by_level,
             "eval_cpu": round(sum(g["seconds"] for g in rows), 1)}
 
 
@@ -157,7 +163,9 @@ def report(r: int, row: dict) -> str:
                    f"{row['leaf_mean']:.3f}, outcome {row['outcome_mean']:.3f}); held-out loss "
                    f"{row['held_out_before']:.4f} -> {row['held_out_after']:.4f} (epoch "
                    f"{row['epoch']});")
+    mixed = " " in row["eval_by_level"]
     out.append(f"eval {row['eval_wins']}/{row['eval_games']} won"
+               + (f" ({row['eval_by_level'].replace(':', ' ')})" if mixed else "")
                + (f" (kept leaf {row['eval_wins_kept']})" if "eval_wins_kept" in row else "")
                + (", kept" if row["kept"] else ", dropped") + f"; {row['wall']:.0f} s")
     return " ".join(out)
@@ -174,7 +182,7 @@ def run(cfg, run_dir: Path, state: dict, quiet: bool) -> dict:
 
     r0 = rounds.begin(cfg, run_dir, state, ("rounds.csv", "selfplay.csv", "eval.csv"))
     print(f"{cfg.name}: rounds {r0}..{cfg.rounds} of {cfg.selfplay.games} self-play games "
-          f"({cfg.level}-{cfg.players}p), search:{cfg.selfplay.search} from {cfg.start} -> "
+          f"({cfg.level}, {cfg.players}p), search:{cfg.selfplay.search} from {cfg.start} -> "
           f"{run_dir}", flush=True)
 
     writer = SummaryWriter(str(run_dir / "tb"))

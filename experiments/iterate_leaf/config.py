@@ -48,7 +48,10 @@ class EvalConfig:
 class LeafConfig:
     name: str = "iterate-leaf"
     seed: int = 0                   # seed sets (benchmark_seeds) and training order
-    level: str = "initiation"
+    level: str = "initiation"       # or several levels joined by "+" (initiation+normal): a
+                                    # mixed curriculum, each level playing selfplay.games and
+                                    # eval.games games a round, one leaf for all (the
+                                    # observation carries the level)
     players: int = 4
     start: str = "results/value/rollouts/leaf_rollouts.npz"   # the first leaf (a network .npz)
     rounds: int = 4
@@ -66,10 +69,17 @@ def load(path: str | Path | None = None, overrides: list[str] = ()) -> LeafConfi
     return cfg
 
 
+def levels(cfg: LeafConfig) -> list[str]:
+    """The levels the run plays, in the order of ``level``."""
+    return str(cfg.level).split("+")
+
+
 def check(cfg: LeafConfig) -> None:
     """Values that parse but make no sense, with what is allowed."""
-    if cfg.level not in LEVEL_NAMES:
-        raise ValueError(f"level must be one of {', '.join(LEVEL_NAMES)}, got {cfg.level!r}")
+    names = levels(cfg)
+    if any(n not in LEVEL_NAMES for n in names) or len(set(names)) < len(names):
+        raise ValueError(f"level must be one of {', '.join(LEVEL_NAMES)}, or several different "
+                         f"ones joined by '+' (initiation+normal), got {cfg.level!r}")
     if cfg.players not in (1, 2, 3, 4):
         raise ValueError(f"players must be 1..4, got {cfg.players!r}")
     if not str(cfg.start).endswith(".npz") or not Path(cfg.start).is_file():

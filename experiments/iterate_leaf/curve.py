@@ -3,13 +3,14 @@
     python -m experiments.iterate_leaf.curve runs/iterate-leaf-initiation-4p
 
 Panels: the ``eval`` games won by the search with each round's leaf (round 0: the start; the same
-games every round) and the self-play games it won with the leaf it started the round with, with
+games every round; a mixed run's levels each on their own line, from ``eval.csv``) and the self-play games it won with the leaf it started the round with, with
 95% Wilson bands; and the mean label of a round's positions against the starting leaf's value of
 them and the games' outcomes (a two-turn bootstrap drifts towards what the games reach slowly).
 """
 
 from __future__ import annotations
 
+import csv
 import sys
 from pathlib import Path
 
@@ -26,7 +27,16 @@ def plot(run_dir) -> Path:
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
 
     ax = axes[0]
-    band(ax, r, num("eval_wins"), num("eval_games"), "eval games, the round's leaf")
+    with open(run_dir / "eval.csv", newline="") as f:
+        games = list(csv.DictReader(f))
+    levels = list(dict.fromkeys(g["level"] for g in games))
+    if len(levels) > 1:
+        for level in levels:
+            mine = [[int(g["won"]) for g in games if g["level"] == level and int(g["round"]) == x]
+                    for x in r]
+            band(ax, r, [sum(m) for m in mine], [len(m) for m in mine], f"eval games, {level}")
+    else:
+        band(ax, r, num("eval_wins"), num("eval_games"), "eval games, the round's leaf")
     band(ax, r, num("selfplay_wins"), num("selfplay_games"), "self-play, the leaf before", "s--")
     ax.set(title="search wins", xlabel="round (0: the starting leaf)", ylabel="win rate (%)",
            xticks=r, ylim=(0, 100))

@@ -27,10 +27,14 @@ from ghoststories_env.agents.net import PolicyValueNet
 from ghoststories_env.agents.search import progress
 from ghoststories_env.agents.search_spec import make_search
 from ghoststories_env.benchmark.evaluation import game_rows
+from ghoststories_env.cards import LEVEL_NAMES
 from ghoststories_env.envs.observation import SIZE, encode
 
 LABELS = {"obs": ((SIZE,), np.float32), "v": ((), np.float64), "won": ((), np.float64),
           "game": ((), np.int64), "turn": ((), np.int64)}
+GAME_STRIDE = 1_000_000     # a label's game: its index in its seed set + GAME_STRIDE times its
+                            # level's number, so the games of a mixed run's levels stay apart
+                            # (the fit holds out game % 10 == 9, lambda-returns follow a game)
 
 
 @dataclass(frozen=True)
@@ -90,7 +94,8 @@ def play(task: Task) -> dict:
         game = np.concatenate(parts["game"]) if kept else np.zeros(0, np.int64)
         keep = ~np.isnan(v)
         labels = {"obs": np.concatenate(parts["obs"]) if kept else np.zeros((0, SIZE)),
-                  "v": v, "won": S.won[game], "game": index[game],
+                  "v": v, "won": S.won[game],
+                  "game": index[game] + GAME_STRIDE * LEVEL_NAMES.index(task.level),
                   "turn": np.concatenate(parts["turn"]) if kept else np.zeros(0)}
         labels = {k: labels[k][keep].astype(LABELS[k][1]) for k in LABELS}
     seconds = float(f"{(time.process_time() - t0) / n:.4g}")

@@ -147,6 +147,8 @@ def test_one_round__the_gate_keeps_the_leaf_that_won_more(tmp_path, monkeypatch)
 
 @pytest.mark.parametrize("override, message", [
     ("level=easy", "level must be one of"),
+    ("level=initiation+easy", "or several different ones"),
+    ("level=normal+normal", "or several different ones"),
     ("players=5", "players must be 1..4"),
     ("start=results/value/hard/win_model.json", "start must be a leaf network"),
     ("selfplay.search=8x4x2:plans:leaf=x.npz", "selfplay.search is the search without its leaf"),
@@ -161,3 +163,22 @@ def test_one_round__the_gate_keeps_the_leaf_that_won_more(tmp_path, monkeypatch)
 def test_config__refuses_what_makes_no_sense(override, message):
     with pytest.raises(ValueError, match=message):
         config.load("configs/iterate-leaf-smoke.yaml", [override])
+
+
+def test_run__a_mixed_curriculum_plays_and_labels_every_level(tmp_path):
+    main(["--config", "configs/iterate-leaf-smoke.yaml", "--runs-dir", str(tmp_path),
+          "--rounds", "1", "--level", "initiation+normal", *TINY])
+    run = tmp_path / "iterate-leaf-smoke"
+    played = rows_of(run / "eval.csv")
+    assert [(g["round"], g["level"]) for g in played] == [
+        (r, level) for r in "01" for level in ("initiation", "initiation", "normal", "normal")]
+    assert [g["level"] for g in rows_of(run / "selfplay.csv")] == ["initiation"] * 10 + ["normal"] * 10
+    rows = rows_of(run / "rounds.csv")
+    assert rows[1]["eval_games"] == "4"
+    wins = {level: sum(int(g["won"]) for g in played if g["round"] == "1" and g["level"] == level)
+            for level in ("initiation", "normal")}
+    assert rows[1]["eval_by_level"] == f"initiation:{wins['initiation']} normal:{wins['normal']}"
+    with np.load(run / "labels/round_001.npz") as z:
+        # the two levels' games 0-9 stay apart: Normal is level number 1
+        assert set(z["game"]) == set(range(10)) | set(range(1_000_000, 1_000_010))
+    assert (run / "curve.png").stat().st_size > 0

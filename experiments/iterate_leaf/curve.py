@@ -1,10 +1,11 @@
-"""The learning curve of a leaf-iteration run, from its ``rounds.csv``, as ``curve.png``.
+"""The learning curve of a leaf-iteration run, from its ``rounds.csv`` and ``eval.csv``, as
+``curve.png``.
 
     python -m experiments.iterate_leaf.curve runs/iterate-leaf-initiation-4p
 
 Panels: the ``eval`` games won by the search with each round's leaf (round 0: the start; the same
-games every round; a mixed run's levels each on their own line, from ``eval.csv``) and the self-play games it won with the leaf it started the round with, with
-95% Wilson bands; and the mean label of a round's positions against the starting leaf's value of
+games every round), a line per level, and the self-play games it won with the leaf it started the
+round with, with 95% Wilson bands; and the mean label of a round's positions against the starting leaf's value of
 them and the games' outcomes (a two-turn bootstrap drifts towards what the games reach slowly).
 """
 
@@ -29,14 +30,10 @@ def plot(run_dir) -> Path:
     ax = axes[0]
     with open(run_dir / "eval.csv", newline="") as f:
         games = list(csv.DictReader(f))
-    levels = list(dict.fromkeys(g["level"] for g in games))
-    if len(levels) > 1:
-        for level in levels:
-            mine = [[int(g["won"]) for g in games if g["level"] == level and int(g["round"]) == x]
-                    for x in r]
-            band(ax, r, [sum(m) for m in mine], [len(m) for m in mine], f"eval games, {level}")
-    else:
-        band(ax, r, num("eval_wins"), num("eval_games"), "eval games, the round's leaf")
+    for level in dict.fromkeys(g["level"] for g in games):
+        mine = [[int(g["won"]) for g in games if g["level"] == level and int(g["round"]) == x]
+                for x in r]
+        band(ax, r, [sum(m) for m in mine], [len(m) for m in mine], f"eval games, {level}")
     band(ax, r, num("selfplay_wins"), num("selfplay_games"), "self-play, the leaf before", "s--")
     ax.set(title="search wins", xlabel="round (0: the starting leaf)", ylabel="win rate (%)",
            xticks=r, ylim=(0, 100))

@@ -65,7 +65,12 @@ class fact(cached_property):
     its parent, where it is computed once for all the parent's rows: the decision kinds of a
     batch are subsets of one context over all its games, and a fact asked by several kinds is
     computed once (a call's cost is mostly its overhead at the sizes played here). Every fact is
-    computed row by row, so a row's value does not depend on the others."""
+    computed row by row, so a row's value does not depend on the others. A fact is read-only:
+    a decision that narrowed one in place would change what every later reader sees, and so
+    make a game's play depend on the other games of its batch."""
+
+    def __init__(self, func):
+        super().__init__(functools.wraps(func)(lambda ctx: _read_only(func(ctx))))
 
     def __get__(self, ctx, owner=None):
         if ctx is not None and ctx.parent is not None and self.attrname not in ctx.__dict__:
@@ -211,8 +216,7 @@ class Ctx:
         """(n, 12) bool: ghosts an exorcism may aim at from a tile facing them (the conditions of
         ``rules/exorcism.py::targetable`` other than the Taoist's position)."""
         S, idx, bits = self.S, self.idx, self.bits
-        ok = self.has_ghost
-        ok &= ((bits & C.B_OPPOSITE) == 0) | (self.ghost[:, OPPOSITE] < 0)
+        ok = self.has_ghost & (((bits & C.B_OPPOSITE) == 0) | (self.ghost[:, OPPOSITE] < 0))
         ready = S.uncatchable_ready[idx] & (S.rules[idx, R.UNCATCHABLE_RULE] == 0)
         ok &= ((bits & C.B_NEEDS_BUDDHA) == 0) | ready[:, None] | S.buddha[idx]
         no_dice = (common.captured_dice(S, idx) >= 3) & (S.rules[idx, R.EXORCISM_WITHOUT_DICE] == 0)

@@ -12,7 +12,8 @@ rows at the indices ``--rows``, each alone (a batch of one, the strictest case),
 the row names, its seed and its ``rules``.
 
 Prints one line per file (rows replayed, rows the same) and one per row that differs (what it
-was, what it is now); with ``--out``, writes the same as markdown. Exits 1 if a row differs, 2 if
+was, what it is now), and each row's verdict on stderr as it comes; with ``--out``, writes the
+report as markdown. Exits 1 if a row differs, 2 if
 an agent cannot be built here (e.g. a model file not in the repository).
 """
 
@@ -116,8 +117,12 @@ def main(argv=None) -> int:
     checks = [Check(str(f), r) for f in files
               for r in chosen(read_rows(f), a.sample, a.rows, a.seed)]
     results = {f: [] for f in map(str, files)}
-    for check, now in fan_out(replay, checks, min(a.workers, max(1, len(checks)))):
+    for k, (check, now) in enumerate(fan_out(replay, checks, min(a.workers, max(1, len(checks)))), 1):
         results[check.path].append((check, now))
+        verdict = now if isinstance(now, str) else "differs" if differs(check.row, now) else "same"
+        print(f"[{k}/{len(checks)}] {check.path} {check.row['agent']} {check.row['level']} "
+              f"{check.row['players']}p index {check.row['index']}: {verdict}", file=sys.stderr,
+              flush=True)
     lines, status = [], 0
     for path, done in results.items():
         done.sort(key=lambda cn: (cn[0].row["agent"], cn[0].row["level"], cn[0].row["players"],
@@ -125,7 +130,8 @@ def main(argv=None) -> int:
         broken = [(c, n) for c, n in done if isinstance(n, str)]
         changed = [(c, n) for c, n in done if not isinstance(n, str) and differs(c.row, n)]
         same = len(done) - len(broken) - len(changed)
-        lines.append(f"- `{path}`: {len(done)} rows replayed alone, {same} the same"
+        lines.append(f"- `{path}`: {len(done)} row{'s' * (len(done) != 1)} replayed alone, "
+                     f"{same} the same"
                      + (f", {len(changed)} differ" if changed else "")
                      + (f", {len(broken)} not replayable here" if broken else ""))
         for c, n in changed:

@@ -13,8 +13,8 @@ the row names, its seed and its ``rules``.
 
 Prints one line per file (rows replayed, rows the same) and one per row that differs (what it
 was, what it is now), and each row's verdict on stderr as it comes; with ``--out``, writes the
-report as markdown. Exits 1 if a row differs, 2 if
-an agent cannot be built here (e.g. a model file not in the repository).
+report as markdown. Exits 1 if a row differs, 2 if an agent cannot be built here (e.g. a model
+file not in the repository).
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from pathlib import Path
 
 import numpy as np
 
-from ghoststories_env import agents
 from ghoststories_env.benchmark.evaluation import Task, play_batch
 from ghoststories_env.benchmark.games_csv import read_rows
 
@@ -76,16 +75,15 @@ def chosen(rows: list[dict], sample: int, indices: list[int] | None, seed: int) 
     return out
 
 
-def replay(check: Check) -> tuple[Check, dict | str]:
-    """The row as played now, or why it could not be."""
+def replay(check: Check) -> tuple[Check, dict | str, str]:
+    """The row as played now (or why it could not be) and the verdict: "same", "differs" or
+    "broken"."""
     try:
-        return check, play_batch(check.task())[0]
+        now = play_batch(check.task())[0]
     except (ValueError, OSError) as e:          # an agent that cannot be built here
-        return check, f"{type(e).__name__}: {e}"
-
-
-def differs(old: dict, new: dict) -> bool:
-    return any(int(old[k]) != int(new[k]) for k in COMPARED)
+        return check, f"{type(e).__name__}: {e}", "broken"
+    same = all(int(check.row[k]) == int(now[k]) for k in COMPARED)
+    return check, now, "same" if same else "differs"
 
 
 def describe(r: dict) -> str:
@@ -117,18 +115,19 @@ def main(argv=None) -> int:
     checks = [Check(str(f), r) for f in files
               for r in chosen(read_rows(f), a.sample, a.rows, a.seed)]
     results = {f: [] for f in map(str, files)}
-    for k, (check, now) in enumerate(fan_out(replay, checks, min(a.workers, max(1, len(checks)))), 1):
-        results[check.path].append((check, now))
-        verdict = now if isinstance(now, str) else "differs" if differs(check.row, now) else "same"
-        print(f"[{k}/{len(checks)}] {check.path} {check.row['agent']} {check.row['level']} "
-              f"{check.row['players']}p index {check.row['index']}: {verdict}", file=sys.stderr,
+    workers = min(a.workers, max(1, len(checks)))
+    for k, (check, now, verdict) in enumerate(fan_out(replay, checks, workers), 1):
+        results[check.path].append((check, now, verdict))
+        r = check.row
+        print(f"[{k}/{len(checks)}] {check.path} {r['agent']} {r['level']} {r['players']}p index "
+              f"{r['index']}: {now if verdict == 'broken' else verdict}", file=sys.stderr,
               flush=True)
     lines, status = [], 0
     for path, done in results.items():
-        done.sort(key=lambda cn: (cn[0].row["agent"], cn[0].row["level"], cn[0].row["players"],
-                                  int(cn[0].row["index"])))
-        broken = [(c, n) for c, n in done if isinstance(n, str)]
-        changed = [(c, n) for c, n in done if not isinstance(n, str) and differs(c.row, n)]
+        done.sort(key=lambda d: (d[0].row["agent"], d[0].row["level"], d[0].row["players"],
+                                 int(d[0].row["index"])))
+        broken = [(c, n) for c, n, v in done if v == "broken"]
+        changed = [(c, n) for c, n, v in done if v == "differs"]
         same = len(done) - len(broken) - len(changed)
         lines.append(f"- `{path}`: {len(done)} row{'s' * (len(done) != 1)} replayed alone, "
                      f"{same} the same"

@@ -34,7 +34,8 @@ class PPOAgent:
         if shape != (SIZE,):
             raise ValueError(f"model {path!r} expects observations of shape {shape}, the encoder "
                              f"gives ({SIZE},): it was trained on another observation version")
-        self.name = f"ppo:{Path(path).stem}"
+        # the spec as given, so a benchmark row names the model it can be replayed with
+        self.name = f"ppo:{path}"
         self.deterministic = deterministic
         self.frame = frame
 

@@ -39,6 +39,8 @@ a batch advances in one engine batch.
                                      # file (fit_value), or a network's value head (a .npz)
     agents.make("search:8x4x8:plans")   # the prior and rollout team is heuristic:plans
     agents.make("search:8x4x8:plans:scripts=overrun")   # and the overrun plan as a script
+    agents.make("search:8x4x8:plans:weights=path/tuning.json")   # the heuristic team with
+                                     # other weights (agents/heuristic/weights.py ``load``)
     agents.make("search:8x4x8:kinds=YANG")   # search only the Yang phase (SearchAgent(kinds=...))
     agents.make("search:16x4x8:plans:margin=0.02")   # a challenger must beat the prior's
                                      # choice by 0.02 (mean value) to be played
@@ -82,7 +84,8 @@ class SearchAgent:
     of them); ``progress`` and ``margin`` as described there; ``value`` replaces the fitted win
     model as leaf value (``leaf`` names it in the agent's name), ``net`` the heuristic as prior,
     rollout policy and leaf; ``plans``: the heuristic's team plans, ``scripts`` those offered as
-    scripts; ``seed`` keys the futures."""
+    scripts, ``weights``: a file of other weights for the heuristic (``HeuristicAgent``);
+    ``seed`` keys the futures."""
 
     def __init__(self, futures: int = 8, width: int = 4, horizon: int = 8, seed: int = 0,
                  kinds=KINDS, progress: float = 0.02, margin: float = 0.0,
@@ -90,7 +93,7 @@ class SearchAgent:
                  net: PolicyValueNet | None = None,
                  share: float = 1.0, plans: tuple[str, ...] = (),
                  scripts: tuple[str, ...] = (), leaf: str = "win_model",
-                 marks: tuple[int, ...] = ()):
+                 marks: tuple[int, ...] = (), weights: str | None = None):
         if futures < 1 or width < 2 or horizon < 1:
             raise ValueError(f"search needs futures >= 1, width >= 2 and horizon >= 1, got "
                              f"futures={futures}, width={width}, horizon={horizon}")
@@ -114,12 +117,12 @@ class SearchAgent:
         self.stops = np.array([*marks, self.horizon], np.int64)
         # prior (scores), rollout policy (act) and leaf value (predict): the network's, or the
         # heuristic team and the fitted win model
-        if net is not None and plans:
-            raise ValueError("plans choose the heuristic prior's team plans; a search on a "
-                             "network has no heuristic prior")
-        self.prior = net if net is not None else HeuristicAgent(tuple(plans))
+        if net is not None and (plans or weights):
+            raise ValueError("plans and weights set the heuristic prior's team plans and weights; "
+                             "a search on a network has no heuristic prior")
+        self.prior = net if net is not None else HeuristicAgent(tuple(plans), weights)
         self.rollout = self.prior
-        self.scripts = _scripts(plans if net is None else None, scripts)
+        self.scripts = _scripts(plans if net is None else None, scripts, weights)
         # who plays a candidate column's futures for its first SCRIPT_TURNS turns: the rollout
         # policy for the prior's ``width`` columns, a script's team for each column after them
         self.policies = [self.rollout, *self.scripts]
@@ -130,8 +133,8 @@ class SearchAgent:
         self.name = "search" if size == tuple(DEFAULTS.values()) else "search:%dx%dx%d" % size
         if net is not None:
             self.name = "search:%dx%dx%d:net=%s" % (*size, net.meta.get("path", "?"))
-        if plans:
-            self.name += ":" + self.prior.name.partition(":")[2]        # ":plans" or ":plans=a+b"
+        if plans or weights:        # ":plans", ":plans=a+b", then ":weights=<file>"
+            self.name += ":" + self.prior.name.partition(":")[2]
         # the leaf is named when it is not the default of the prior (the network's own value,
         # or the shipped win models for a heuristic prior)
         if value is not None and (net is not None or leaf != "win_model"):
@@ -323,7 +326,7 @@ def _blocks(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
     return np.repeat(starts - offsets, sizes) + np.arange(sizes.sum())
 
 
-def _scripts(plans, scripts) -> list[HeuristicAgent]:
+def _scripts(plans, scripts, weights=None) -> list[HeuristicAgent]:
     """The heuristic teams that play the ``scripts`` (plan names) on top of the prior's ``plans``
     (None: the prior is a network, which takes no script)."""
     if not scripts:
@@ -336,7 +339,7 @@ def _scripts(plans, scripts) -> list[HeuristicAgent]:
     if doubled:
         raise ValueError(f"plan(s) {doubled} are already played by the prior; a script must be "
                          f"a plan it does not play")
-    return [HeuristicAgent((*plans, s)) for s in chosen]
+    return [HeuristicAgent((*plans, s), weights) for s in chosen]
 
 
 def _rounds(c: int) -> int:

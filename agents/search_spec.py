@@ -12,8 +12,8 @@ from .value import LevelWinModel, WinModel
 
 
 def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
-    """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:leaf=win_model|<path>][:scripts=a+b]
-    [:kinds=A+B][:share=<s>][:margin=<m>][:marks=a+b]``. ``leaf``: the leaf value already
+    """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:weights=<path>][:leaf=win_model|<path>]
+    [:scripts=a+b][:kinds=A+B][:share=<s>][:margin=<m>][:marks=a+b]``. ``leaf``: the leaf value already
     loaded (a worker that received it as bytes); the spec's ``leaf=`` then only names it."""
     size, *options = arg.split(":") if arg else [""]
     if size[:1].isalpha():                    # no size given, only options
@@ -27,6 +27,11 @@ def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
         key, eq, value = option.partition("=")
         if key == "plans":                   # the heuristic prior's team plans (heuristic:plans)
             kwargs["plans"] = plan_names.parse(option)
+            continue
+        if key == "weights":                 # other weights for the heuristic team
+            if not value:
+                raise ValueError("search option 'weights' names a JSON file: weights=<path>")
+            kwargs["weights"] = value
             continue
         if key == "scripts":                 # team plans offered as scripts
             kwargs["scripts"] = plan_names.checked(tuple(value.split("+")) if value else ())
@@ -52,7 +57,8 @@ def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
             raise ValueError(f"agent 'search' takes the options net=<path>, leaf=win_model or "
                              f"leaf=<path> (judge futures with the fitted win models, a WinModel "
                              f".json or a network's value head .npz), plans (the heuristic:plans "
-                             f"prior), scripts=a+b (team plans offered as scripts), kinds=A+B (the "
+                             f"prior), weights=<path> (other weights for it), scripts=a+b (team "
+                             f"plans offered as scripts), kinds=A+B (the "
                              f"decision kinds searched), share=<0..1>, margin=<m >= 0> (the "
                              f"value a challenger must win by) and marks=a+b (rollout turns whose "
                              f"leaf values are averaged with the horizon's), got {option!r}")

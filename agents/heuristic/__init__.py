@@ -52,6 +52,7 @@ from ghoststories_env.rules import stack
 
 from ..base import Batch, register
 from . import exorcism, ghosts, powers, rewards, turn, village
+from . import weights as W
 from . import plans as plan_names
 from .plans import spec as plan_spec
 from .context import Ctx, settled
@@ -91,15 +92,24 @@ _BY_CODE = {stack.CODES[name]: fn for name, fn in SCORERS.items() if name in sta
 class HeuristicAgent:
     """The rule-based team described in this module's docstring (reads ``batch.state``)."""
 
-    def __init__(self, plans: tuple[str, ...] = ()):
-        """``plans``: team plans to switch on (``plans.NAMES``); none plays the default team."""
+    def __init__(self, plans: tuple[str, ...] = (), weights: str | None = None):
+        """``plans``: team plans to switch on (``plans.NAMES``); none plays the default team.
+        ``weights``: a JSON file of weights to play with instead of ``weights.py``'s
+        (``weights.load``: a tuning result, or some of the table's names)."""
         chosen = plan_names.checked(plans)
         self.plans = frozenset(chosen)
-        self.name = plan_spec(chosen)
+        self.weights = W.load(weights) if weights else {}
+        self.name = plan_spec(chosen) + (f":weights={weights}" if weights else "")
 
     def scores(self, batch: Batch) -> np.ndarray:
         """(B, A) the score of every action, ``-inf`` where illegal; the agent plays the argmax.
         A decision kind without a scorer scores its legal actions 0 (the first one is played)."""
+        if self.weights:
+            with W.overridden(self.weights):
+                return self._scores(batch)
+        return self._scores(batch)
+
+    def _scores(self, batch: Batch) -> np.ndarray:
         S, mask = batch.state, batch.mask
         out = np.where(mask, 0.0, -np.inf)
         running = np.flatnonzero(mask.any(1))
@@ -120,8 +130,16 @@ class HeuristicAgent:
 
 
 def _make(arg: str, **_) -> HeuristicAgent:
-    """``heuristic``, ``heuristic:plans`` (the adopted plans) or ``heuristic:plans=a+b``."""
-    return HeuristicAgent(plan_names.parse(arg) if arg else ())
+    """``heuristic``, ``heuristic:plans`` (the adopted plans) or ``heuristic:plans=a+b``, each
+    optionally followed by ``:weights=<file.json>`` (``weights.load``)."""
+    options = arg.split(":") if arg else []
+    weights = [o.partition("=")[2] for o in options if o.startswith("weights=")]
+    rest = [o for o in options if not o.startswith("weights=")]
+    if len(rest) > 1 or len(weights) > 1 or any(not w for w in weights):
+        raise ValueError(f"agent 'heuristic' takes 'plans' or 'plans=a+b' and 'weights=<file>', "
+                         f"each at most once, got {arg!r}")
+    return HeuristicAgent(plan_names.parse(rest[0]) if rest else (),
+                          weights[0] if weights else None)
 
 
 register("heuristic", _make)

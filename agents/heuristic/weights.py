@@ -9,6 +9,10 @@ history: ``results/heuristic_tuning/tuning.json``). On other seeds the tuned tab
 the heuristic decides"). ``QI_COST`` at 0 and 1 Qi (a death) and the Cemetery's full ``HELP_WEIGHT``
 were not tuned."""
 
+import json
+import sys
+from contextlib import contextmanager
+
 LOSS = 22.901             # a lost game (a haunting that loses, a last Taoist dying)
 
 # -- ghosts (threats.py) ---------------------------------------------------------------------------
@@ -63,3 +67,51 @@ SECOND_EXORCISM = 0.561   # worth of a second attempt (Second Wind) relative to 
 SECOND_HELP = 0.5
 POWER_TOKEN_GAIN = 1.5    # a Power token is spent when the turn's value rises by more than this
 TWIN_WINDS_GAIN = 1.0     # another Taoist is moved when his best action gains more than this
+
+
+# -- other weights for one agent --------------------------------------------------------------------
+# The heuristic reads these names at every call, so an agent can play with another table (a tuning
+# result, ``heuristic:plans:weights=<file>``) by setting them around its own calls.
+
+@contextmanager
+def overridden(values: dict):
+    """Play with ``values`` (name -> value) in place of this module's; restored afterwards, even
+    on an error."""
+    module = sys.modules[__name__]
+    saved = {k: getattr(module, k) for k in values}
+    try:
+        for k, v in values.items():
+            setattr(module, k, v)
+        yield
+    finally:
+        for k, v in saved.items():
+            setattr(module, k, v)
+
+
+def load(path: str) -> dict:
+    """The weights in JSON file ``path``: a table {name: value}, or a tuning result
+    (``experiments/tune_heuristic.py``: its ``weights``). A name this module does not have, or a
+    value of another shape than the one it replaces, is a ``ValueError``."""
+    try:
+        with open(path) as f:
+            table = json.load(f)
+    except (OSError, ValueError) as e:
+        raise ValueError(f"heuristic weights={path!r}: not a readable JSON file ({e})") from None
+    table = table.get("weights", table) if isinstance(table, dict) else table
+    module = sys.modules[__name__]
+    if not isinstance(table, dict) or not table:
+        raise ValueError(f"heuristic weights={path!r}: expected a table {{name: value}}")
+    unknown = sorted(k for k in table if k.startswith("_") or not hasattr(module, k)
+                     or callable(getattr(module, k)))
+    if unknown:
+        raise ValueError(f"heuristic weights={path!r}: unknown weight(s) {unknown}")
+    out = {}
+    for k, v in table.items():
+        ours = getattr(module, k)
+        if isinstance(ours, (tuple, dict)):
+            v = tuple(v) if isinstance(ours, tuple) else dict(v)
+            if len(v) != len(ours):
+                raise ValueError(f"heuristic weights={path!r}: {k} has {len(v)} values, the "
+                                 f"table's has {len(ours)}")
+        out[k] = v
+    return out

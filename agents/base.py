@@ -86,7 +86,8 @@ def register(kind: str, factory: Callable[[str], Agent]) -> None:
 
 
 def make(spec: str, **kwargs) -> Agent:
-    """Build an agent from its name: ``"random"``, ``"heuristic"``, ``"rollout"`` (or
+    """Build an agent from its name: ``"random"``, ``"heuristic"`` (or ``"heuristic:plans"``,
+    either with ``":weights=<file.json>"``), ``"rollout"`` (or
     ``"rollout:KxW"``, ``"rollout:KxW:progress"``), ``"search"`` (or ``"search:KxWxH"``,
     ``"search:KxWxH:net=<path>"``), ``"net:<path to npz>"``, ``"ppo:<path to zip>"``; the clairvoyant
     yardstick ``"oracle"`` (not a player: it reads the future, see ``agents/rollout.py``); and a

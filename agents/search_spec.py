@@ -13,8 +13,8 @@ from .value import LevelWinModel, WinModel
 
 def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
     """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:weights=<path>][:leaf=win_model|<path>]
-    [:scripts=a+b][:kinds=A+B][:share=<s>][:margin=<m>][:marks=a+b]``. ``leaf``: the leaf value already
-    loaded (a worker that received it as bytes); the spec's ``leaf=`` then only names it."""
+    [:scripts=a+b][:kinds=A+B][:share=<s>][:margin=<m>][:marks=a+b]``. ``leaf``: the leaf value
+    already loaded (a worker that received it as bytes); the spec's ``leaf=`` then only names it."""
     size, *options = arg.split(":") if arg else [""]
     if size[:1].isalpha():                    # no size given, only options
         size, options = "", [size, *options]

@@ -58,14 +58,11 @@ def weights_for(x: np.ndarray) -> dict:
     return out
 
 
-weights_set = W.overridden          # play with other weights; restored afterwards
-
-
 def play(values: dict, name: str, games: int, split: str = "train", seed: int = 0):
     """(engine, final states) of ``games`` heuristic games of preset ``name`` with ``values``."""
     cfg, agent = PRESETS[name], agents.make("heuristic")
     engine = Engine(cfg)
-    with weights_set(values):
+    with W.overridden(values):
         s = engine.reset(benchmark_seeds(cfg.difficulty, cfg.num_players, games, split, seed))
         while not s.terminated.all():
             s = engine.step(s, agent.act(Batch(engine, s)))

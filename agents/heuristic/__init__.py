@@ -104,10 +104,8 @@ class HeuristicAgent:
     def scores(self, batch: Batch) -> np.ndarray:
         """(B, A) the score of every action, ``-inf`` where illegal; the agent plays the argmax.
         A decision kind without a scorer scores its legal actions 0 (the first one is played)."""
-        if self.weights:
-            with W.overridden(self.weights):
-                return self._scores(batch)
-        return self._scores(batch)
+        with W.overridden(self.weights):          # no-op for the default table ({})
+            return self._scores(batch)
 
     def _scores(self, batch: Batch) -> np.ndarray:
         S, mask = batch.state, batch.mask

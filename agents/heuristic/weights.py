@@ -69,7 +69,7 @@ POWER_TOKEN_GAIN = 1.5    # a Power token is spent when the turn's value rises b
 TWIN_WINDS_GAIN = 1.0     # another Taoist is moved when his best action gains more than this
 
 
-# -- other weights for one agent --------------------------------------------------------------------
+# -- other weights for one agent -------------------------------------------------------------------
 # The heuristic reads these names at every call, so an agent can play with another table (a tuning
 # result, ``heuristic:plans:weights=<file>``) by setting them around its own calls.
 

@@ -65,7 +65,8 @@ def test_weights__a_bad_file_is_a_clear_error(tmp_path, table, match):
 
 
 def test_weights__bad_specs_are_clear_errors(tmp_path):
-    for spec in ("heuristic:weights=", "heuristic:plans:plans", f"heuristic:weights={tmp_path}/absent.json"):
+    absent = f"heuristic:weights={tmp_path}/absent.json"
+    for spec in ("heuristic:weights=", "heuristic:plans:plans", absent):
         with pytest.raises(ValueError, match="heuristic"):
             agents.make(spec)
     with pytest.raises(ValueError, match="weights=<path>"):

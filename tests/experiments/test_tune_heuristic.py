@@ -7,7 +7,6 @@ import json
 import numpy as np
 
 from experiments import tune_heuristic as T
-from ghoststories_env.agents.heuristic import threats
 from ghoststories_env.agents.heuristic import weights as W
 
 

@@ -12,12 +12,13 @@ from multiprocessing import Pool
 from ghoststories_env import PRESETS, Engine, agents
 from ghoststories_env.agents import Batch
 from ghoststories_env.benchmark.seeds import benchmark_seeds
-from experiments.tune_heuristic import NAMES, weights_for, weights_set
+from ghoststories_env.agents.heuristic.weights import overridden
+from experiments.tune_heuristic import NAMES, weights_for
 
 N = 2000
 def play(x, split="train", n=N, seed=0):
     engine = Engine(PRESETS["initiation-4p"]); agent = agents.make("heuristic:plans")
-    with weights_set(weights_for(np.asarray(x))):
+    with overridden(weights_for(np.asarray(x))):
         s = engine.reset(benchmark_seeds("initiation", 4, n, split, seed))
         while not s.terminated.all():
             s = engine.step(s, agent.act(Batch(engine, s)), check=False)

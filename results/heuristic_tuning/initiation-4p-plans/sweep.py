@@ -10,13 +10,13 @@ from ghoststories_env import PRESETS, Engine, agents
 from ghoststories_env.agents import Batch
 from ghoststories_env.agents.heuristic import weights as W
 from ghoststories_env.benchmark.seeds import benchmark_seeds
-from experiments.tune_heuristic import weights_set
+from ghoststories_env.agents.heuristic.weights import overridden
 N = int(sys.argv[1]); which = sys.argv[2:]
 cfg = PRESETS["initiation-4p"]; engine = Engine(cfg)
 seeds = benchmark_seeds("initiation", 4, N, "eval", 0)
 def run(values):
     agent = agents.make("heuristic:plans")
-    with weights_set(values):
+    with overridden(values):
         s = engine.reset(seeds)
         while not s.terminated.all():
             s = engine.step(s, agent.act(Batch(engine, s)), check=False)

@@ -101,8 +101,9 @@ def load(path: str) -> dict:
     module = sys.modules[__name__]
     if not isinstance(table, dict) or not table:
         raise ValueError(f"heuristic weights={path!r}: expected a table {{name: value}}")
-    unknown = sorted(k for k in table if k.startswith("_") or not hasattr(module, k)
-                     or callable(getattr(module, k)))
+    # a weight is an upper-case name holding a number, a tuple or a dict (not an import)
+    unknown = sorted(k for k in table if not k.isupper()
+                     or not isinstance(getattr(module, k, None), (int, float, tuple, dict)))
     if unknown:
         raise ValueError(f"heuristic weights={path!r}: unknown weight(s) {unknown}")
     out = {}
@@ -113,5 +114,7 @@ def load(path: str) -> dict:
             if len(v) != len(ours):
                 raise ValueError(f"heuristic weights={path!r}: {k} has {len(v)} values, the "
                                  f"table's has {len(ours)}")
+        elif isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise ValueError(f"heuristic weights={path!r}: {k} is a number, got {v!r}")
         out[k] = v
     return out

@@ -56,6 +56,8 @@ def test_weights__other_values_change_the_play_and_leave_the_module_as_it_was(tm
 @pytest.mark.parametrize("table, match", [
     ({"NOT_A_WEIGHT": 1.0}, "unknown weight"),
     ({"overridden": 1.0}, "unknown weight"),
+    ({"json": 1.0}, "unknown weight"),
+    ({"LOSS": "high"}, "LOSS is a number"),
     ({"QI_COST": [1.0, 2.0]}, "QI_COST has 2 values"),
     ([1, 2], "expected a table"),
 ])

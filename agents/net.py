@@ -132,8 +132,7 @@ class PolicyValueNet:
     def predict(self, S) -> np.ndarray:
         """(B,) chance of a win: 1 or 0 for finished games, the network's estimate otherwise (the
         search's leaf value, like ``value.WinModel.predict``)."""
-        p = np.round(self.values(S)[:, 0], DECIMALS)
-        return np.where(S.terminated, S.won.astype(np.float64), p)
+        return _win_chance(S, self.forward(encode(S))[1][:, 0])
 
     # -- files ------------------------------------------------------------------------------------
     def to_bytes(self) -> bytes:
@@ -173,6 +172,30 @@ class PolicyValueNet:
             if path is not None:
                 meta["path"] = path
             return cls(trunk, (z["policy_w"], z["policy_b"]), (z["value_w"], z["value_b"]), meta)
+
+
+class LeafEnsemble:
+    """Several networks' value heads as one leaf value (``search:...:leaf=a.npz+b.npz``): the
+    mean of their win logits. Leaves fitted from the same start on other games differ from one
+    fit to the next by more than 100 games can rank (results/value/iterate); their mean is one
+    way to average that noise out."""
+
+    def __init__(self, nets: list[PolicyValueNet]):
+        if len(nets) < 2:
+            raise ValueError(f"an ensemble takes two networks or more, got {len(nets)}")
+        self.nets = list(nets)
+
+    def predict(self, S) -> np.ndarray:
+        """(B,) chance of a win: 1 or 0 for finished games, else the sigmoid of the mean logit."""
+        obs = encode(S)
+        logit = np.mean([net.forward(obs)[1][:, 0] for net in self.nets], axis=0)
+        return _win_chance(S, np.round(logit, DECIMALS))
+
+
+def _win_chance(S, logit: np.ndarray) -> np.ndarray:
+    """(B,) the outcome of finished games, the rounded sigmoid of ``logit`` for the others."""
+    p = np.round(1 / (1 + np.exp(-logit)), DECIMALS)
+    return np.where(S.terminated, S.won.astype(np.float64), p)
 
 
 class NetAgent:

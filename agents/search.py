@@ -37,6 +37,8 @@ a batch advances in one engine batch.
     agents.make("search:8x4x8:net=path/net.npz:leaf=win_model")   # the network's policy only
     agents.make("search:8x4x8:plans:leaf=path/model.json")   # another leaf value: a WinModel
                                      # file (fit_value), or a network's value head (a .npz)
+    agents.make("search:8x4x8:plans:leaf=a.npz+b.npz")   # the mean of several networks'
+                                     # win logits (net.LeafEnsemble)
     agents.make("search:8x4x8:plans")   # the prior and rollout team is heuristic:plans
     agents.make("search:8x4x8:plans:scripts=overrun")   # and the overrun plan as a script
     agents.make("search:8x4x8:plans:weights=path/tuning.json")   # the heuristic team with

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .base import register
 from .heuristic import plans as plan_names
-from .net import PolicyValueNet
+from .net import LeafEnsemble, PolicyValueNet
 from .search import DEFAULTS, KINDS, SearchAgent
 from .value import LevelWinModel, WinModel
 
@@ -69,16 +69,19 @@ def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
 
 
 def _leaf(value: str):
-    """The leaf value of ``leaf=``: the shipped win models, a ``WinModel`` JSON file or a
-    network's value head (``.npz``)."""
+    """The leaf value of ``leaf=``: the shipped win models, a ``WinModel`` JSON file, a
+    network's value head (``.npz``) or the mean of several (``a.npz+b.npz``)."""
     if value == "win_model":
         return LevelWinModel.load()
     if value.endswith(".json"):
         return WinModel.load(value)
+    if value.endswith(".npz") and "+" in value:      # several networks, their mean logit
+        return LeafEnsemble([PolicyValueNet.load(v) for v in value.split("+")])
     if value.endswith(".npz"):
         return PolicyValueNet.load(value)
     raise ValueError(f"search option leaf= takes 'win_model', a WinModel .json (python -m "
-                     f"experiments.fit_value) or a network .npz (python -m experiments.exit), "
+                     f"experiments.fit_value), a network .npz (python -m experiments.exit) or "
+                     f"several joined by '+' (their mean logit), "
                      f"got {value!r}")
 
 

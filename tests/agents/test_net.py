@@ -10,10 +10,10 @@ import pytest
 from ghoststories_env import Engine, GameConfig, agents
 from ghoststories_env.actions import NUM_ACTIONS
 from ghoststories_env.agents import Batch
-from ghoststories_env.agents.net import PolicyValueNet
+from ghoststories_env.agents.net import LeafEnsemble, PolicyValueNet
 from ghoststories_env.agents.search import SearchAgent
 from ghoststories_env.envs.frame import relative_of_absolute
-from ghoststories_env.envs.observation import SIZE
+from ghoststories_env.envs.observation import SIZE, encode
 
 
 @pytest.fixture(scope="module")
@@ -116,6 +116,25 @@ def test_predict__finished_games_score_their_outcome(engine):
     R = engine.reset(np.arange(3))
     p = net.predict(R)
     assert ((p > 0) & (p < 1)).all()
+
+
+def test_leaf_ensemble__the_sigmoid_of_the_mean_logit_and_outcomes_when_finished(engine, tmp_path):
+    a, b = random_net(residual=False, seed=1), random_net(residual=False, seed=2)
+    a.save(tmp_path / "a.npz")
+    b.save(tmp_path / "b.npz")
+    R = engine.reset(np.arange(5))
+    obs = encode(R)
+    mean = (a.forward(obs)[1][:, 0] + b.forward(obs)[1][:, 0]) / 2
+    agent = agents.make(f"search:2x2x1:plans:leaf={tmp_path / 'a.npz'}+{tmp_path / 'b.npz'}")
+    assert isinstance(agent.value, LeafEnsemble)
+    assert np.allclose(agent.value.predict(R), 1 / (1 + np.exp(-mean)), atol=1e-6)
+    assert not np.allclose(agent.value.predict(R), a.predict(R))   # both networks count
+    assert np.array_equal(LeafEnsemble([a, a]).predict(R), a.predict(R))
+    S = play(engine, agents.make("heuristic"), np.arange(4))
+    assert np.array_equal(LeafEnsemble([a, b]).predict(S), S.won.astype(float))
+    assert agents.make(agent.name).name == agent.name
+    with pytest.raises(ValueError, match="two networks or more"):
+        LeafEnsemble([a])
 
 
 def test_agents__net_and_search_with_net_rebuild_from_their_names(engine, tmp_path):

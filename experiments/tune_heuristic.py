@@ -29,9 +29,9 @@ from pathlib import Path
 import numpy as np
 
 from ghoststories_env import PRESETS, Engine, agents
-from ghoststories_env.agents import Batch
 from ghoststories_env.agents.heuristic import weights as W
 from ghoststories_env.agents.rollout import VALUES
+from ghoststories_env.benchmark.evaluation import play as play_games
 from ghoststories_env.benchmark.seeds import benchmark_seeds
 
 
@@ -58,14 +58,15 @@ def weights_for(x: np.ndarray) -> dict:
     return out
 
 
-def play(values: dict, name: str, games: int, split: str = "train", seed: int = 0):
-    """(engine, final states) of ``games`` heuristic games of preset ``name`` with ``values``."""
-    cfg, agent = PRESETS[name], agents.make("heuristic")
+def play(values: dict, name: str, games: int, split: str = "train", seed: int = 0,
+         spec: str = "heuristic"):
+    """(engine, final states) of ``games`` games of preset ``name`` played by the heuristic team
+    ``spec`` with ``values``."""
+    cfg, agent = PRESETS[name], agents.make(spec)
     engine = Engine(cfg)
+    seeds = benchmark_seeds(cfg.difficulty, cfg.num_players, games, split, seed)
     with W.overridden(values):
-        s = engine.reset(benchmark_seeds(cfg.difficulty, cfg.num_players, games, split, seed))
-        while not s.terminated.all():
-            s = engine.step(s, agent.act(Batch(engine, s)))
+        s = play_games(agent, engine, seeds)
     return engine, s
 
 

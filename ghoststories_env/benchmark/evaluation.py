@@ -58,17 +58,19 @@ class Task:
 def tasks(specs: Iterable[str], levels: Iterable[str], players: Iterable[int], episodes: int,
           seed: int = 0, batch: int = 1000, rules: dict | None = None,
           games: Sequence[int] | None = None, names: dict | None = None,
-          done: Collection[tuple[str, str, int, int]] = frozenset()) -> list[Task]:
+          done: Collection[tuple[str, str, int, int]] = frozenset(),
+          split: str = "test") -> list[Task]:
     """The batches of ``batch`` games for every (agent spec, level, player count), configuration
-    by configuration: the ``test`` seeds of ``benchmark_seeds(level, players, episodes)``, only
-    the indices ``games`` if given, without the games in ``done`` ((agent name, level, players,
-    seed); ``names`` maps a spec to its agent's name)."""
+    by configuration: the seeds of ``benchmark_seeds(level, players, episodes, split)`` (the
+    benchmark's ``test`` split unless told), only the indices ``games`` if given, without the
+    games in ``done`` ((agent name, level, players, seed); ``names`` maps a spec to its agent's
+    name)."""
     rules = dict(rules or {})
     out = []
     for spec in specs:
         for level in levels:
             for n in players:
-                seeds = benchmark_seeds(level, n, episodes, "test", seed)
+                seeds = benchmark_seeds(level, n, episodes, split, seed)
                 index = games if games is not None else range(episodes)
                 name = (names or {}).get(spec, spec)
                 todo = [i for i in index if (name, level, n, int(seeds[i])) not in done]

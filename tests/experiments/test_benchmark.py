@@ -195,3 +195,13 @@ def test_benchmark__bad_input_is_refused_with_what_is_allowed(bad, says, capsys)
     with pytest.raises(SystemExit):
         benchmark.parse(["--episodes", "5"] + bad)
     assert says in capsys.readouterr().err
+
+
+def test_benchmark_tasks__another_split_gives_that_split_s_seeds():
+    from ghoststories_env.benchmark.evaluation import tasks
+    from ghoststories_env.benchmark.seeds import benchmark_seeds
+    test = tasks(["random"], ["initiation"], [4], 6, batch=4, games=range(2, 6))
+    eval_ = tasks(["random"], ["initiation"], [4], 6, batch=4, games=range(2, 6), split="eval")
+    assert [t.index for t in eval_] == [t.index for t in test] == [(2, 3, 4, 5)]
+    assert eval_[0].seeds == tuple(int(s) for s in benchmark_seeds("initiation", 4, 6, "eval")[2:])
+    assert set(eval_[0].seeds).isdisjoint(test[0].seeds)

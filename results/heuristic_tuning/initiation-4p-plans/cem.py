@@ -9,24 +9,12 @@ halfway to the best three, the spread narrowed; six generations.
 """
 import json, sys, time, numpy as np
 from multiprocessing import Pool
-from ghoststories_env import PRESETS, Engine, agents
-from ghoststories_env.agents import Batch
-from ghoststories_env.benchmark.seeds import benchmark_seeds
-from ghoststories_env.agents.heuristic.weights import overridden
-from experiments.tune_heuristic import NAMES, weights_for
+from experiments.tune_heuristic import NAMES, play, weights_for
 
 N = 2000
-def play(x, split="train", n=N, seed=0):
-    engine = Engine(PRESETS["initiation-4p"]); agent = agents.make("heuristic:plans")
-    with overridden(weights_for(np.asarray(x))):
-        s = engine.reset(benchmark_seeds("initiation", 4, n, split, seed))
-        while not s.terminated.all():
-            s = engine.step(s, agent.act(Batch(engine, s)), check=False)
-    return s.won.copy(), engine.score(s)
-
 def fit(x):
-    won, score = play(x)
-    return won.mean() + score.mean() / 1000
+    engine, s = play(weights_for(np.asarray(x)), "initiation-4p", N, "train", spec="heuristic:plans")
+    return s.won.mean() + engine.score(s).mean() / 1000
 
 if __name__ == "__main__":
     rng = np.random.default_rng(7)

@@ -9,14 +9,11 @@ from math import comb
 
 import numpy as np
 
-from ghoststories_env import PRESETS, Engine, agents
-from ghoststories_env.agents import Batch
-from ghoststories_env.benchmark.seeds import benchmark_seeds
-def play(spec, n, split, seed=0):
-    engine = Engine(PRESETS["initiation-4p"]); agent = agents.make(spec)
-    s = engine.reset(benchmark_seeds("initiation", 4, n, split, seed))
-    while not s.terminated.all():
-        s = engine.step(s, agent.act(Batch(engine, s)), check=False)
+from experiments.tune_heuristic import play as play_team
+
+
+def play(spec, n, split):
+    engine, s = play_team({}, "initiation-4p", n, split, spec=spec)
     return s.won.copy(), engine.score(s)
 n = int(sys.argv[2])
 bw, bs = play("heuristic:plans", n, "eval")

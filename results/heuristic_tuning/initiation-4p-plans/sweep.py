@@ -6,20 +6,11 @@
     # sweep.txt: both outputs (the base line once)
 """
 import sys, numpy as np
-from ghoststories_env import PRESETS, Engine, agents
-from ghoststories_env.agents import Batch
 from ghoststories_env.agents.heuristic import weights as W
-from ghoststories_env.benchmark.seeds import benchmark_seeds
-from ghoststories_env.agents.heuristic.weights import overridden
+from experiments.tune_heuristic import play
 N = int(sys.argv[1]); which = sys.argv[2:]
-cfg = PRESETS["initiation-4p"]; engine = Engine(cfg)
-seeds = benchmark_seeds("initiation", 4, N, "eval", 0)
 def run(values):
-    agent = agents.make("heuristic:plans")
-    with overridden(values):
-        s = engine.reset(seeds)
-        while not s.terminated.all():
-            s = engine.step(s, agent.act(Batch(engine, s)), check=False)
+    engine, s = play(values, "initiation-4p", N, "eval", spec="heuristic:plans")
     return s.won.copy(), engine.score(s)
 qi = np.array(W.QI_COST)
 hw = np.array(W.HELP_WEIGHT)

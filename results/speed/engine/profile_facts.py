@@ -2,20 +2,11 @@
 
     OMP_NUM_THREADS=1 PYTHONPATH=. python results/speed/engine/profile_facts.py B STEPS
 """
-import cProfile, pstats, sys, numpy as np
-from ghoststories_env import Engine, PRESETS
-from experiments.bench_engine import random_legal
+import sys
+from profile_engine import profile            # this folder's script (its folder is on sys.path)
+
 B, N = int(sys.argv[1]), int(sys.argv[2])
-e = Engine(PRESETS["normal-4p"]); rng = np.random.default_rng(0)
-s = e.reset(np.arange(B)); nxt = B
-pr = cProfile.Profile(); pr.enable()
-for _ in range(N):
-    s = e.step(s, random_legal(s.mask, rng.random(B)))
-    d = np.flatnonzero(s.terminated)
-    if d.size:
-        s.put(d, e.reset(np.arange(nxt, nxt + d.size))); nxt += d.size
-pr.disable()
-st = pstats.Stats(pr)
+st = profile(B, N)
 step = [v for k, v in st.stats.items() if k[2] == "step" and k[0].endswith("engine.py")][0][3]
 facts = {k[2]: v for k, v in st.stats.items() if k[0].endswith("rules/common.py")
          and k[2] in ("space_bits", "power_on", "powers_of", "living")}

@@ -31,6 +31,9 @@ a batch advances in one engine batch.
 
     agents.make("search")            # 8 futures, 4 candidates, 8 turns: "search:8x4x8"
     agents.make("search:16x6x4")     # futures per candidate in the first round, width, horizon
+    agents.make("search:8x4x0:leaf=path/leaf.npz")   # horizon 0: the leaf judges the position
+                                     # each candidate leads to, mid-turn (the leaves fitted on
+                                     # turn starts judge those badly: results/search/leaf-screen)
     agents.make("search:8x4x8:net=path/net.npz")   # a policy-value network (agents/net.py) as
                                      # prior, rollout policy and leaf value, instead of the
                                      # heuristic and the fitted win model
@@ -96,8 +99,8 @@ class SearchAgent:
                  share: float = 1.0, plans: tuple[str, ...] = (),
                  scripts: tuple[str, ...] = (), leaf: str = "win_model",
                  marks: tuple[int, ...] = (), weights: str | None = None):
-        if futures < 1 or width < 2 or horizon < 1:
-            raise ValueError(f"search needs futures >= 1, width >= 2 and horizon >= 1, got "
+        if futures < 1 or width < 2 or horizon < 0:
+            raise ValueError(f"search needs futures >= 1, width >= 2 and horizon >= 0, got "
                              f"futures={futures}, width={width}, horizon={horizon}")
         if not 0 < share <= 1:
             raise ValueError(f"share is the part of the decisions searched, in (0, 1], got {share!r}")

@@ -328,6 +328,20 @@ def test_search__marks_average_the_leaf_at_each_mark_and_at_the_horizon(games):
                                atol=1e-12)
 
 
+def test_search__horizon_zero_judges_the_position_right_after_the_candidate(games):
+    """``horizon=0``: no rollout; a future's value is the leaf of the position the candidate
+    leads to (what an afterstate leaf would judge), and a negative horizon is refused."""
+    engine, S = games
+    start = S.turn.astype(np.int64)
+    policy = np.zeros(S.batch_size, np.int64)
+    agent = SearchAgent(futures=1, width=2, horizon=0)
+    np.testing.assert_array_equal(agent._play_out(engine, S.copy(), start, policy, start),
+                                  agent.leaf(S))
+    assert agents.make("search:4x3x0").horizon == 0
+    with pytest.raises(ValueError, match="horizon >= 0"):
+        SearchAgent(horizon=-1)
+
+
 def test_search__marks_are_named_and_bad_marks_refused():
     a = agents.make("search:4x3x8:marks=4+6")
     assert (a.name, a.stops.tolist()) == ("search:4x3x8:marks=4+6", [4, 6, 8])

@@ -2,7 +2,8 @@
 
 At each searched decision (by default the Yang phase's moves and actions and where an arriving
 ghost goes: ``KINDS``) the agent takes the ``width`` actions its prior (the heuristic's scores)
-ranks best, always including the prior's own choice, and plays each of them in sampled futures
+ranks best, always including the prior's own choice (and, with ``extra``, the legal actions of
+some action ranges that it does not want at all), and plays each of them in sampled futures
 of the position: the heuristic plays on for ``horizon`` turns, and the position reached is judged
 by a leaf value (``agents/value.py``: the chance that the heuristic team wins from there, fitted
 per difficulty level,
@@ -47,6 +48,10 @@ a batch advances in one engine batch.
     agents.make("search:8x4x8:plans:weights=path/tuning.json")   # the heuristic team with
                                      # other weights (agents/heuristic/weights.py ``load``)
     agents.make("search:8x4x8:kinds=YANG")   # search only the Yang phase (SearchAgent(kinds=...))
+    agents.make("search:8x8x4:plans:extra=YINYANG_HELP+YINYANG_UNHAUNT")   # the legal actions of
+                                     # these ranges are candidates too, beyond the width, even
+                                     # where the prior never wants them (the heuristic keeps its
+                                     # Yin-Yang longer than the search would)
     agents.make("search:16x4x8:plans:margin=0.02")   # a challenger must beat the prior's
                                      # choice by 0.02 (mean value) to be played
     agents.make("search:16x4x10:plans:marks=8")   # a future's value is the mean of its leaf
@@ -65,6 +70,7 @@ import math
 
 import numpy as np
 
+from ghoststories_env import actions as A
 from ghoststories_env import rng
 from ghoststories_env.rules import stack
 
@@ -90,7 +96,8 @@ class SearchAgent:
     model as leaf value (``leaf`` names it in the agent's name), ``net`` the heuristic as prior,
     rollout policy and leaf; ``plans``: the heuristic's team plans, ``scripts`` those offered as
     scripts, ``weights``: a file of other weights for the heuristic (``HeuristicAgent``);
-    ``seed`` keys the futures."""
+    ``extra``: action ranges (``actions.RANGES``) whose unwanted legal actions are candidates
+    too; ``seed`` keys the futures."""
 
     def __init__(self, futures: int = 8, width: int = 4, horizon: int = 8, seed: int = 0,
                  kinds=KINDS, progress: float = 0.02, margin: float = 0.0,
@@ -98,7 +105,8 @@ class SearchAgent:
                  net: PolicyValueNet | None = None,
                  share: float = 1.0, plans: tuple[str, ...] = (),
                  scripts: tuple[str, ...] = (), leaf: str = "win_model",
-                 marks: tuple[int, ...] = (), weights: str | None = None):
+                 marks: tuple[int, ...] = (), weights: str | None = None,
+                 extra: tuple[str, ...] = ()):
         if futures < 1 or width < 2 or horizon < 0:
             raise ValueError(f"search needs futures >= 1, width >= 2 and horizon >= 0, got "
                              f"futures={futures}, width={width}, horizon={horizon}")
@@ -110,6 +118,10 @@ class SearchAgent:
         if not margin >= 0:
             raise ValueError(f"margin is the value a challenger must beat the prior's choice by, "
                              f">= 0, got {margin!r}")
+        wrong = sorted(set(extra) - set(A.RANGES))
+        if wrong:
+            raise ValueError(f"extra names action ranges, got {wrong}; allowed: "
+                             f"{', '.join(A.RANGES)}")
         unknown = set(kinds) - set(stack.CODES)
         if unknown:
             raise ValueError(f"unknown decision kinds {sorted(unknown)}; allowed: "
@@ -131,7 +143,10 @@ class SearchAgent:
         # who plays a candidate column's futures for its first SCRIPT_TURNS turns: the rollout
         # policy for the prior's ``width`` columns, a script's team for each column after them
         self.policies = [self.rollout, *self.scripts]
-        self.column_policy = np.r_[np.zeros(self.width, np.int64), 1 + np.arange(len(self.scripts))]
+        # the actions of the ``extra`` ranges, each a candidate column after the prior's ``width``
+        self.extra = np.array([a for r in extra for a in A.RANGES[r]], np.int64)
+        self.column_policy = np.r_[np.zeros(self.width + self.extra.size, np.int64),
+                                   1 + np.arange(len(self.scripts))]
         self.value = (value if value is not None else net if net is not None
                       else LevelWinModel.load())
         size = (self.futures, self.width, self.horizon)
@@ -148,6 +163,8 @@ class SearchAgent:
             self.name += ":scripts=" + "+".join(plan_names.checked(scripts))
         if tuple(kinds) != KINDS:
             self.name += ":kinds=" + "+".join(kinds)
+        if extra:
+            self.name += ":extra=" + "+".join(extra)
         if self.share < 1:
             self.name += f":share={self.share:g}"
         if self.margin:
@@ -160,17 +177,23 @@ class SearchAgent:
     # -- the decision -----------------------------------------------------------------------------
     def candidates(self, batch: Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The prior's actions (B,), and the games to search: rows (n,) and their (n, width +
-        scripts) candidate actions, the prior's best first, then each script's action (-1 pads
-        a game with fewer wanted actions, and a script whose action is already a candidate)."""
+        extra + scripts) candidate actions, the prior's best first, then the legal actions of
+        the ``extra`` ranges it does not want, then each script's action (-1 pads a game with
+        fewer wanted actions, an extra action not legal or already wanted, and a script whose
+        action is already a candidate)."""
         scores = self.prior.scores(batch)
         actions = scores.argmax(1)
         order = np.argsort(-scores, axis=1, kind="stable")[:, :self.width]
         wanted = np.take_along_axis(scores, order, 1) > WANTED
         cands = np.where(wanted, order, -1)
+        if self.extra.size:
+            tried = batch.mask[:, self.extra] & (scores[:, self.extra] <= WANTED)
+            cands = np.c_[cands, np.where(tried, self.extra, -1)]
+            wanted = np.c_[wanted, tried]
         for script in self.scripts:
-            extra = script.act(batch)
-            fresh = ~(cands == extra[:, None]).any(1) & (cands[:, 0] >= 0)
-            cands = np.c_[cands, np.where(fresh, extra, -1)]
+            scripted = script.act(batch)
+            fresh = ~(cands == scripted[:, None]).any(1) & (cands[:, 0] >= 0)
+            cands = np.c_[cands, np.where(fresh, scripted, -1)]
             wanted = np.c_[wanted, fresh]
         search = np.isin(batch.state.top, self.codes) & (wanted.sum(1) >= 2) & ~batch.state.terminated
         rows = np.flatnonzero(search)

@@ -13,7 +13,7 @@ from .value import LevelWinModel, WinModel
 
 def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
     """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:weights=<path>][:leaf=win_model|<path>]
-    [:scripts=a+b][:kinds=A+B][:share=<s>][:margin=<m>][:marks=a+b]``. ``leaf``: the leaf value
+    [:scripts=a+b][:kinds=A+B][:extra=R+S][:share=<s>][:margin=<m>][:marks=a+b]``. ``leaf``: the leaf value
     already loaded (a worker that received it as bytes); the spec's ``leaf=`` then only names it."""
     size, *options = arg.split(":") if arg else [""]
     if size[:1].isalpha():                    # no size given, only options
@@ -53,13 +53,20 @@ def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
                 raise ValueError(f"search option 'kinds' names decision kinds: kinds=YANG+PLACE "
                                  f"(default {'+'.join(KINDS)})")
             continue
+        if key == "extra":                   # action ranges tried beyond the prior's wants
+            kwargs["extra"] = tuple(value.split("+")) if value else ()
+            if not kwargs["extra"]:
+                raise ValueError("search option 'extra' names action ranges: "
+                                 "extra=YINYANG_HELP+YINYANG_UNHAUNT")
+            continue
         if not eq or key not in OPTIONS:
             raise ValueError(f"agent 'search' takes the options net=<path>, leaf=win_model or "
                              f"leaf=<path> (judge futures with the fitted win models, a WinModel "
                              f".json or a network's value head .npz), plans (the heuristic:plans "
                              f"prior), weights=<path> (other weights for it), scripts=a+b (team "
                              f"plans offered as scripts), kinds=A+B (the "
-                             f"decision kinds searched), share=<0..1>, margin=<m >= 0> (the "
+                             f"decision kinds searched), extra=R+S (action ranges whose legal actions are "
+                             f"candidates too), share=<0..1>, margin=<m >= 0> (the "
                              f"value a challenger must win by) and marks=a+b (rollout turns whose "
                              f"leaf values are averaged with the horizon's), got {option!r}")
         kwargs[key] = OPTIONS[key](value)

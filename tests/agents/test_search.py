@@ -395,3 +395,33 @@ def test_make_search__a_loaded_leaf_is_played_and_named_as_the_spec_says(games):
     assert np.array_equal(loaded.act(Batch(engine, S)), from_file.act(Batch(engine, S)))
     with pytest.raises(ValueError, match="a loaded leaf needs a leaf=<name> option"):
         make_search("2x2x1:plans", leaf=net)
+
+
+def test_search__extra_ranges_add_their_legal_actions_the_prior_does_not_want(games):
+    """``extra``: every legal action of the named ranges that the prior never wants becomes a
+    candidate after its ``width`` best (the Yin-Yang, which the heuristic keeps longer than the
+    search would: results/search/extra-yinyang)."""
+    from ghoststories_env import actions as A
+    from ghoststories_env.agents.search import WANTED
+    engine, S = games
+    spec = "search:2x3x2:plans:extra=YINYANG_HELP+YINYANG_UNHAUNT"
+    agent = agents.make(spec)
+    assert agent.name == spec and agents.make(agent.name).name == spec
+    batch = Batch(engine, S)
+    _, rows, cands = agent.candidates(batch)
+    ids = np.r_[A.RANGES["YINYANG_HELP"], A.RANGES["YINYANG_UNHAUNT"]]
+    assert cands.shape == (rows.size, 3 + ids.size)
+    scores = agent.prior.scores(batch)[rows]
+    unwanted = batch.mask[rows][:, ids] & (scores[:, ids] <= WANTED)
+    assert unwanted.any()                                  # the test games offer some
+    assert np.array_equal(cands[:, 3:], np.where(unwanted, ids, -1))
+    _, plain_rows, plain = agents.make("search:2x3x2:plans").candidates(batch)
+    assert np.isin(plain_rows, rows).all()             # extras may add a decision to search
+    assert np.array_equal(cands[np.isin(rows, plain_rows), :3], plain)
+    together = agent.act(batch)
+    assert batch.mask[np.arange(S.batch_size), together].all()
+    alone = [int(agent.act(Batch(engine, S.take([i])))[0]) for i in range(S.batch_size)]
+    assert together.tolist() == alone
+    for bad in ("search:extra=", "search:extra=NOPE"):
+        with pytest.raises(ValueError, match="extra"):
+            agents.make(bad)

@@ -140,11 +140,12 @@ class SearchAgent:
         self.prior = net if net is not None else HeuristicAgent(tuple(plans), weights)
         self.rollout = self.prior
         self.scripts = _scripts(plans if net is None else None, scripts, weights)
-        # who plays a candidate column's futures for its first SCRIPT_TURNS turns: the rollout
-        # policy for the prior's ``width`` columns, a script's team for each column after them
-        self.policies = [self.rollout, *self.scripts]
         # the actions of the ``extra`` ranges, each a candidate column after the prior's ``width``
         self.extra = np.array([a for r in extra for a in A.RANGES[r]], np.int64)
+        # who plays a candidate column's futures for its first SCRIPT_TURNS turns: the rollout
+        # policy for the prior's ``width`` columns and the extra ones, a script's team for each
+        # column after them
+        self.policies = [self.rollout, *self.scripts]
         self.column_policy = np.r_[np.zeros(self.width + self.extra.size, np.int64),
                                    1 + np.arange(len(self.scripts))]
         self.value = (value if value is not None else net if net is not None

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ghoststories_env import Engine, GameConfig
+from ghoststories_env import Engine, GameConfig, agents
 from ghoststories_env import actions as A
+from ghoststories_env import cards as C
+from ghoststories_env.agents import Batch
+from ghoststories_env.rules import stack
 
 
 def build(d: dict | None = None, **config):
@@ -41,11 +44,48 @@ def dump(engine, state, i: int = 0) -> dict:
     return engine.to_dict(state, i)
 
 
+def midgame(engine, seeds, steps: int = 40, kind: str = "YANG"):
+    """Games played ``steps`` decisions by the heuristic, then each on to its next ``kind``
+    decision (or its end)."""
+    h = agents.make("heuristic")
+    S = engine.reset(seeds)
+    for _ in range(steps):
+        S = engine.step(S, h.act(Batch(engine, S)))
+    for _ in range(300):
+        waiting = (S.top == stack.CODES[kind]) | S.terminated
+        if waiting.all():
+            return S
+        nxt = engine.step(S, h.act(Batch(engine, S)))
+        S.put(np.flatnonzero(~waiting), nxt.take(np.flatnonzero(~waiting)))
+    raise AssertionError(f"no {kind} decision reached")
+
+
+def hide_differently(S, seed):
+    """The same public games with another unseen deck (rules §3, 12, 13): the undrawn ghosts and
+    the ghosts left out are dealt again at random into the same slots, likewise the incarnations,
+    and the random stream and forced die faces differ. ``seed``: an int or a numpy Generator."""
+    gen = np.random.default_rng(seed)
+    T = S.copy()
+    for i in range(T.batch_size):
+        slots = np.arange(T.deck_pos[i], T.deck_len[i])
+        for inc in (False, True):
+            mine = slots[C.IS_INCARNATION[T.deck[i, slots]] == inc]
+            out = np.flatnonzero(T.removed[i] & (C.IS_INCARNATION == inc))
+            pool = gen.permutation(np.concatenate([T.deck[i, mine], out]))
+            T.deck[i, mine] = pool[:mine.size]
+            T.removed[i, out] = False
+            T.removed[i, pool[mine.size:]] = True
+    T.rng_key[:] = gen.integers(0, 2 ** 63, T.batch_size, dtype=np.uint64)
+    T.rng_ctr[:] = gen.integers(0, 1000, T.batch_size, dtype=np.uint64)
+    T.forced_tao[:, :3] = gen.integers(0, 6, (T.batch_size, 3))
+    T.forced_curse[:, :2] = gen.integers(0, 6, (T.batch_size, 2))
+    return T
+
+
 def assert_redraws_only_the_unseen(S, F) -> None:
     """``F`` is ``S`` with sampled futures: what was drawn and where the undrawn incarnations lie
     are untouched (rules §3, 12), the unseen cards (undrawn or left out) are the same set, no
     card is lost or doubled, and some undrawn deck changed."""
-    from ghoststories_env import cards as C
     changed = False
     for r in range(S.batch_size):
         lo, hi = int(S.deck_pos[r]), int(S.deck_len[r])

@@ -10,22 +10,7 @@ import pytest
 from ghoststories_env import Engine, GameConfig, agents
 from ghoststories_env.agents import Batch
 from ghoststories_env.agents.rollout import VALUES, RolloutAgent, sample_futures
-from ghoststories_env.rules import stack
-from helpers import assert_redraws_only_the_unseen
-
-def midgame(engine, seeds, steps=40):
-    """Games played ``steps`` decisions by the heuristic, then on to their next Yang decision."""
-    h = agents.make("heuristic")
-    S = engine.reset(seeds)
-    for _ in range(steps):
-        S = engine.step(S, h.act(Batch(engine, S)))
-    for _ in range(200):
-        waiting = (S.top == stack.CODES["YANG"]) | S.terminated
-        if waiting.all():
-            return S
-        nxt = engine.step(S, h.act(Batch(engine, S)))
-        S.put(np.flatnonzero(~waiting), nxt.take(np.flatnonzero(~waiting)))
-    raise AssertionError("no Yang decision reached")
+from helpers import assert_redraws_only_the_unseen, midgame
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
-"""The search agent and its futures: a future hides what the players cannot know and loses no card;
-the search never reads hidden information, plays legal actions, plays a game the same alone as in
-any batch, and narrows its candidates by sequential halving."""
+"""The search agent: it never reads hidden information, plays legal actions, plays a game the
+same alone as in any batch, and narrows its candidates by sequential halving (its futures are
+tested in test_futures.py)."""
 
 from __future__ import annotations
 
@@ -8,27 +8,11 @@ import numpy as np
 import pytest
 
 from ghoststories_env import Engine, GameConfig, agents
-from ghoststories_env import cards as C
 from ghoststories_env.agents import Batch
-from ghoststories_env.agents.futures import public_key, redraw_unseen
+from ghoststories_env.agents.futures import public_key
 from ghoststories_env.agents.search import SearchAgent
 from ghoststories_env.rules import stack
-from helpers import assert_redraws_only_the_unseen
-
-
-def midgame(engine, seeds, steps=40, kind="YANG"):
-    """Games played ``steps`` decisions by the heuristic, then on to their next ``kind`` decision."""
-    h = agents.make("heuristic")
-    S = engine.reset(seeds)
-    for _ in range(steps):
-        S = engine.step(S, h.act(Batch(engine, S)))
-    for _ in range(300):
-        waiting = (S.top == stack.CODES[kind]) | S.terminated
-        if waiting.all():
-            return S
-        nxt = engine.step(S, h.act(Batch(engine, S)))
-        S.put(np.flatnonzero(~waiting), nxt.take(np.flatnonzero(~waiting)))
-    raise AssertionError(f"no {kind} decision reached")
+from helpers import hide_differently, midgame
 
 
 @pytest.fixture(scope="module")
@@ -37,66 +21,6 @@ def games():
     S = midgame(engine, np.arange(5) + 900)
     assert not S.terminated.any()
     return engine, S
-
-
-@pytest.fixture(scope="module")
-def nightmare():
-    engine = Engine(GameConfig(num_players=3, difficulty="nightmare"))
-    return engine, midgame(engine, np.arange(4) + 700, steps=60)
-
-
-def hide_differently(S, seed: int):
-    """The same public positions with another undrawn deck order, other cards left out and another
-    random stream (what a player cannot see)."""
-    T = S.copy()
-    gen = np.random.default_rng(seed)
-    for r in range(T.batch_size):
-        lo, hi = int(T.deck_pos[r]), int(T.deck_len[r])
-        deck = T.deck[r, lo:hi]
-        ghost_slots = np.flatnonzero(~C.IS_INCARNATION[deck])
-        pool = np.r_[deck[ghost_slots], np.flatnonzero(T.removed[r] & ~C.IS_INCARNATION)]
-        new = gen.permutation(pool)
-        T.removed[r, ~C.IS_INCARNATION] = False
-        T.removed[r, new[ghost_slots.size:]] = True
-        deck[ghost_slots] = new[:ghost_slots.size]
-    T.rng_key[:] = T.rng_key * np.uint64(3) + np.uint64(seed)
-    T.rng_ctr[:] = T.rng_ctr + np.uint64(5)
-    return T
-
-
-def test_redraw_unseen__redraws_only_the_unseen_and_loses_no_card(nightmare):
-    """rules §3, 12, 13: the undrawn deck and the cards left out are unknown; what was drawn and
-    where the undrawn incarnations lie in the deck are not."""
-    _, S = nightmare
-    F = S.copy()
-    F.forced_tao[0, :2] = [0, 1]                  # dice a scenario forced: hidden too
-    redraw_unseen(F, np.arange(F.batch_size, dtype=np.uint64) + 11)
-    assert_redraws_only_the_unseen(S, F)
-    assert (F.rng_key != S.rng_key).all() and (F.rng_ctr == 0).all() and (F.forced_tao < 0).all()
-    G = S.copy()
-    redraw_unseen(G, np.arange(G.batch_size, dtype=np.uint64) + 11)
-    assert G.equals(F)                                                     # the keys decide all
-
-
-def test_redraw_unseen__each_unseen_ghost_can_come_next(nightmare):
-    """The next card is drawn uniformly from the unseen ghosts (not just a shuffle of the deck)."""
-    _, S = nightmare
-    one = S.take(np.zeros(600, np.int64))
-    redraw_unseen(one, np.arange(600, dtype=np.uint64))
-    lo, hi = int(S.deck_pos[0]), int(S.deck_len[0])
-    unseen = set(S.deck[0, lo:hi][~C.IS_INCARNATION[S.deck[0, lo:hi]]]) | set(
-        np.flatnonzero(S.removed[0] & ~C.IS_INCARNATION))
-    if not C.IS_INCARNATION[S.deck[0, lo]]:
-        assert set(one.deck[:, lo]) == unseen
-
-
-def test_public_key__sees_the_public_position_only(nightmare):
-    _, S = nightmare
-    assert np.array_equal(public_key(S), public_key(hide_differently(S, 1)))
-    T = S.copy()
-    T.qi[:, 0] += 1
-    assert (public_key(T) != public_key(S)).all()
-    assert (public_key(S, salt=1) != public_key(S)).all()
 
 
 def test_search__never_reads_hidden_information(games):

@@ -8,6 +8,7 @@ from ghoststories_env import cards as C
 from ghoststories_env.envs import observation as O
 from ghoststories_env.envs.frame import POS_ABS, SEAT_ABS, SPACE_ABS
 from ghoststories_env.geometry import SPACE_LINE
+from helpers import hide_differently
 
 CONFIGS = ["normal-4p", "hell-2p", "nightmare-3p", "initiation-1p"]
 
@@ -99,32 +100,11 @@ def test_global_state__same_for_every_seat_and_absolute():
     assert np.array_equal(parts["seats"][..., 6:14].sum(-1), np.minimum(s.qi, 8))
 
 
-def _hide_differently(s, rng):
-    """The same public game with another unseen deck: the undrawn ghosts and the ghosts left out
-    are dealt again at random into the same slots, likewise the incarnations, and the random
-    stream and forced die faces differ."""
-    t = s.copy()
-    for i in range(t.batch_size):
-        slots = np.arange(t.deck_pos[i], t.deck_len[i])
-        for inc in (False, True):
-            mine = slots[C.IS_INCARNATION[t.deck[i, slots]] == inc]
-            out = np.flatnonzero(t.removed[i] & (C.IS_INCARNATION == inc))
-            pool = rng.permutation(np.concatenate([t.deck[i, mine], out]))
-            t.deck[i, mine] = pool[:mine.size]
-            t.removed[i, out] = False
-            t.removed[i, pool[mine.size:]] = True
-    t.rng_key[:] = rng.integers(0, 2 ** 63, t.batch_size, dtype=np.uint64)
-    t.rng_ctr[:] = rng.integers(0, 1000, t.batch_size, dtype=np.uint64)
-    t.forced_tao[:, :3] = rng.integers(0, 6, (t.batch_size, 3))
-    t.forced_curse[:, :2] = rng.integers(0, 6, (t.batch_size, 2))
-    return t
-
-
 @pytest.mark.parametrize("config", CONFIGS)
 def test_no_leak__games_differing_only_in_the_unseen_deck_look_the_same(config):
     _, s = played(config, seed=3)
     rng = np.random.default_rng(1)
-    other = _hide_differently(s, rng)
+    other = hide_differently(s, rng)
     undrawn = [s.deck[i, s.deck_pos[i]:s.deck_len[i]] for i in range(s.batch_size)]
     moved = [other.deck[i, s.deck_pos[i]:s.deck_len[i]] for i in range(s.batch_size)]
     assert sum(not np.array_equal(a, b) for a, b in zip(undrawn, moved)) > s.batch_size // 2

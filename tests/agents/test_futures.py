@@ -1,0 +1,54 @@
+"""Sampled futures of a position (agents/futures.py): a future re-draws only what the players
+cannot know and loses no card, each unseen ghost can come next, and the public key sees the public
+position only."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ghoststories_env import Engine, GameConfig
+from ghoststories_env import cards as C
+from ghoststories_env.agents.futures import public_key, redraw_unseen
+from helpers import assert_redraws_only_the_unseen, hide_differently, midgame
+
+
+@pytest.fixture(scope="module")
+def nightmare():
+    engine = Engine(GameConfig(num_players=3, difficulty="nightmare"))
+    return engine, midgame(engine, np.arange(4) + 700, steps=60)
+
+
+def test_redraw_unseen__redraws_only_the_unseen_and_loses_no_card(nightmare):
+    """rules §3, 12, 13: the undrawn deck and the cards left out are unknown; what was drawn and
+    where the undrawn incarnations lie in the deck are not."""
+    _, S = nightmare
+    F = S.copy()
+    F.forced_tao[0, :2] = [0, 1]                  # dice a scenario forced: hidden too
+    redraw_unseen(F, np.arange(F.batch_size, dtype=np.uint64) + 11)
+    assert_redraws_only_the_unseen(S, F)
+    assert (F.rng_key != S.rng_key).all() and (F.rng_ctr == 0).all() and (F.forced_tao < 0).all()
+    G = S.copy()
+    redraw_unseen(G, np.arange(G.batch_size, dtype=np.uint64) + 11)
+    assert G.equals(F)                                                     # the keys decide all
+
+
+def test_redraw_unseen__each_unseen_ghost_can_come_next(nightmare):
+    """The next card is drawn uniformly from the unseen ghosts (not just a shuffle of the deck)."""
+    _, S = nightmare
+    one = S.take(np.zeros(600, np.int64))
+    redraw_unseen(one, np.arange(600, dtype=np.uint64))
+    lo, hi = int(S.deck_pos[0]), int(S.deck_len[0])
+    unseen = set(S.deck[0, lo:hi][~C.IS_INCARNATION[S.deck[0, lo:hi]]]) | set(
+        np.flatnonzero(S.removed[0] & ~C.IS_INCARNATION))
+    if not C.IS_INCARNATION[S.deck[0, lo]]:
+        assert set(one.deck[:, lo]) == unseen
+
+
+def test_public_key__sees_the_public_position_only(nightmare):
+    _, S = nightmare
+    assert np.array_equal(public_key(S), public_key(hide_differently(S, 1)))
+    T = S.copy()
+    T.qi[:, 0] += 1
+    assert (public_key(T) != public_key(S)).all()
+    assert (public_key(S, salt=1) != public_key(S)).all()

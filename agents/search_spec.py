@@ -13,8 +13,9 @@ from .value import LevelWinModel, WinModel
 
 def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
     """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:weights=<path>][:leaf=win_model|<path>]
-    [:scripts=a+b][:kinds=A+B][:extra=R+S][:share=<s>][:margin=<m>][:marks=a+b]``. ``leaf``: the leaf value
-    already loaded (a worker that received it as bytes); the spec's ``leaf=`` then only names it."""
+    [:scripts=a+b][:kinds=A+B][:extra=R+S][:share=<s>][:margin=<m>][:marks=a+b]``. ``leaf``: the
+    leaf value already loaded (a worker that received it as bytes); the spec's ``leaf=`` then only
+    names it."""
     size, *options = arg.split(":") if arg else [""]
     if size[:1].isalpha():                    # no size given, only options
         size, options = "", [size, *options]
@@ -64,8 +65,8 @@ def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
                              f"leaf=<path> (judge futures with the fitted win models, a WinModel "
                              f".json or a network's value head .npz), plans (the heuristic:plans "
                              f"prior), weights=<path> (other weights for it), scripts=a+b (team "
-                             f"plans offered as scripts), kinds=A+B (the "
-                             f"decision kinds searched), extra=R+S (action ranges whose legal actions are "
+                             f"plans offered as scripts), kinds=A+B (the decision kinds "
+                             f"searched), extra=R+S (action ranges whose legal actions are "
                              f"candidates too), share=<0..1>, margin=<m >= 0> (the "
                              f"value a challenger must win by) and marks=a+b (rollout turns whose "
                              f"leaf values are averaged with the horizon's), got {option!r}")

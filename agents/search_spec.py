@@ -35,9 +35,7 @@ def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
             kwargs["weights"] = value
             continue
         if key == "scripts":                 # team plans offered as scripts
-            kwargs["scripts"] = plan_names.checked(tuple(value.split("+")) if value else ())
-            if not kwargs["scripts"]:
-                raise ValueError("search option 'scripts' names plans: scripts=a+b")
+            kwargs["scripts"] = plan_names.checked(_named(key, value, "plans", "scripts=a+b"))
             continue
         if key == "leaf":                    # the leaf value: loaded, and named as given
             kwargs["value"], kwargs["leaf"] = leaf if leaf is not None else _leaf(value), value
@@ -49,16 +47,12 @@ def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
             kwargs["marks"] = tuple(int(m) for m in value.split("+"))
             continue
         if key == "kinds":                   # the decision kinds searched
-            kwargs["kinds"] = tuple(value.split("+")) if value else ()
-            if not kwargs["kinds"]:
-                raise ValueError(f"search option 'kinds' names decision kinds: kinds=YANG+PLACE "
-                                 f"(default {'+'.join(KINDS)})")
+            kwargs["kinds"] = _named(key, value, "decision kinds",
+                                     f"kinds=YANG+PLACE (default {'+'.join(KINDS)})")
             continue
         if key == "extra":                   # action ranges tried beyond the prior's wants
-            kwargs["extra"] = tuple(value.split("+")) if value else ()
-            if not kwargs["extra"]:
-                raise ValueError("search option 'extra' names action ranges: "
-                                 "extra=YINYANG_HELP+YINYANG_UNHAUNT")
+            kwargs["extra"] = _named(key, value, "action ranges",
+                                     "extra=YINYANG_HELP+YINYANG_UNHAUNT")
             continue
         if not eq or key not in OPTIONS:
             raise ValueError(f"agent 'search' takes the options net=<path>, leaf=win_model or "
@@ -74,6 +68,13 @@ def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
     if leaf is not None and "leaf" not in kwargs:
         raise ValueError(f"a loaded leaf needs a leaf=<name> option to name it, got {arg!r}")
     return SearchAgent(**kwargs)
+
+
+def _named(key: str, value: str, what: str, example: str) -> tuple[str, ...]:
+    """The names option ``key`` joins by '+'; none at all is an error showing ``example``."""
+    if not value:
+        raise ValueError(f"search option {key!r} names {what}: {example}")
+    return tuple(value.split("+"))
 
 
 def _leaf(value: str):

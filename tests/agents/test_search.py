@@ -102,6 +102,11 @@ def test_search__names_rebuild_the_agent_and_bad_specs_are_refused():
     for bad in ("kinds=", "kinds=NOPE"):
         with pytest.raises(ValueError, match="kinds"):
             agents.make(f"search:{bad}")
+    # an option naming a list refuses an empty one and shows an example
+    for option, says in (("scripts", "plans: scripts=a"), ("kinds", "decision kinds: kinds=YANG"),
+                         ("extra", "action ranges: extra=YINYANG")):
+        with pytest.raises(ValueError, match=f"'{option}' names {says}"):
+            agents.make(f"search:{option}=")
 
 
 def test_search__a_games_rounds_do_not_depend_on_its_batch(games):

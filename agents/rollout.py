@@ -12,13 +12,12 @@ than a coin: with the plain best mean (8 futures, 3 candidates) the agent scored
 decision searched (half a minute a game on this machine), so it is for small benchmarks
 (``--episodes 60``), not for training.
 
-A sampled future re-draws only what the players cannot know (rules §3, 13): the undrawn deck
-(its ghost slots from every ghost not seen yet, the undrawn ones and those left out at setup; its
-incarnation slots, whose places in the deck are public, from the incarnations not seen yet) and the
-dice (a new random stream). The k-th future is the same for every candidate action (common random
-numbers), so the candidates are compared on the same cards and dice. The futures are drawn from
-the game's own random key, the decisions taken so far and ``seed``: a game plays the same in any
-batch. Reads ``batch.state`` (it copies and plays it).
+A sampled future re-draws only what the players cannot know, as the search's do
+(``agents/futures.py`` ``redraw_unseen``: the undrawn deck, the cards left out, the dice). The k-th
+future is the same for every candidate action (common random numbers), so the candidates are
+compared on the same cards and dice. The futures are drawn from a hash of the public position and
+``seed`` (``futures.public_key``): the agent never reads hidden information, and a game plays the
+same in any batch. Reads ``batch.state`` (it copies and plays it).
 
     agents.make("rollout")          # 8 futures for each of the heuristic's 3 best actions
     agents.make("rollout:16x4")     # 16 futures, 4 candidates
@@ -35,16 +34,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ghoststories_env import cards as C
 from ghoststories_env import rng
 from ghoststories_env.rules import stack
 
 from .base import Batch, register
+from .futures import public_key, redraw_unseen
 from .heuristic import HeuristicAgent
 
 SEARCHED = ("YANG",)              # decision kinds searched; the others are the heuristic's
 _WANTED = -1e8                    # heuristic scores below this are actions it never wants
-_STREAM = np.uint64(0x632BE59BD9B4E019)   # keeps the futures' streams apart from the game's
 
 # what a finished game is worth to the search, (engine, state) -> (B,) float
 VALUES = {
@@ -110,7 +108,8 @@ class RolloutAgent:
         K = self.rollouts
         futures = S.take(np.repeat(rows, K))
         if not self.clairvoyant:
-            sample_futures(futures, self._keys(S, rows))
+            key = public_key(S.take(rows), self.seed)
+            redraw_unseen(futures, rng.draw(key, np.zeros(rows.size, np.uint64), K).ravel())
         game, slot = np.nonzero(cands >= 0)                             # the (game, candidate) pairs
         pick = (game[:, None] * K + np.arange(K)).ravel()
         trial = futures.take(pick)
@@ -119,13 +118,6 @@ class RolloutAgent:
         values = np.full((*cands.shape, K), np.nan)
         values[game, slot] = score
         return values
-
-    def _keys(self, S, rows) -> np.ndarray:
-        """(n * K,) uint64 seeds of the futures: game key, decisions taken, agent seed, k."""
-        with np.errstate(over="ignore"):
-            base = rng.draw(S.rng_key[rows] ^ (np.uint64(self.seed) * _STREAM + _STREAM),
-                            S.decisions[rows].astype(np.uint64), 1)[:, 0]
-            return rng.draw(base, np.zeros(rows.size, np.uint64), self.rollouts).ravel()
 
     def _play_out(self, engine, S) -> np.ndarray:
         """Final values of the games of ``S`` played to the end by the heuristic; the games still
@@ -140,26 +132,6 @@ class RolloutAgent:
             if not live.size:
                 return score
             S = engine.step(S, self.base.act(Batch(engine, S)), check=False)
-
-
-def sample_futures(S, keys: np.ndarray) -> None:
-    """Re-draw, in place, each game's undrawn deck and dice from ``keys`` (see module doc)."""
-    # a loop over the futures: a few small draws each, nothing next to playing them out
-    for r, key in enumerate(keys):
-        gen = np.random.default_rng(int(key))
-        lo, hi = int(S.deck_pos[r]), int(S.deck_len[r])
-        deck = S.deck[r, lo:hi]
-        unseen = S.removed[r].copy()
-        unseen[deck.astype(np.int64)] = True
-        slot_inc = C.IS_INCARNATION[deck]
-        pool = np.flatnonzero(unseen)
-        ghosts, incs = pool[~C.IS_INCARNATION[pool]], pool[C.IS_INCARNATION[pool]]
-        deck[~slot_inc] = gen.choice(ghosts, int((~slot_inc).sum()), replace=False)
-        deck[slot_inc] = gen.choice(incs, int(slot_inc.sum()), replace=False)
-        unseen[deck.astype(np.int64)] = False
-        S.removed[r] = unseen
-    S.rng_key[:] = rng.draw(keys, np.ones(keys.size, np.uint64), 1)[:, 0]
-    S.rng_ctr[:] = 0
 
 
 def _make(arg: str, seed: int = 0) -> RolloutAgent:

@@ -1,6 +1,6 @@
-"""The rollout agent: its sampled futures hide nothing they should not and lose no card; it plays
-legal actions, the same in any batch, and only leaves the heuristic's choice when its futures
-say so."""
+"""The rollout agent: its futures never depend on what the players cannot see (they are drawn as
+the search's are: ``test_futures.py``); it plays legal actions, the same in any batch, and only
+leaves the heuristic's choice when its futures say so."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 
 from ghoststories_env import Engine, GameConfig, agents
 from ghoststories_env.agents import Batch
-from ghoststories_env.agents.rollout import VALUES, RolloutAgent, sample_futures
-from helpers import assert_redraws_only_the_unseen, midgame
+from ghoststories_env.agents.rollout import VALUES, RolloutAgent
+from helpers import hide_differently, midgame
 
 
 @pytest.fixture(scope="module")
@@ -19,17 +19,18 @@ def nightmare():
     return engine, midgame(engine, np.arange(6) + 700)
 
 
-def test_sample_futures__redraws_only_the_unseen_and_loses_no_card(nightmare):
-    """rules §3, 13: the undrawn deck and the cards left out are unknown; what was drawn and
-    where the incarnations lie in the deck are not."""
-    _, S = nightmare
-    F = S.copy()
-    sample_futures(F, np.arange(F.deck_pos.size, dtype=np.uint64) + 11)
-    assert_redraws_only_the_unseen(S, F)
-    assert (F.rng_key != S.rng_key).all() and (F.rng_ctr == 0).all()
-    G = S.copy()
-    sample_futures(G, np.arange(F.deck_pos.size, dtype=np.uint64) + 11)
-    assert G.equals(F)                                                     # keys decide all
+def test_rollout__never_reads_hidden_information(nightmare):
+    """rules §3, 13: positions that differ only in the unseen deck's order, the cards left out and
+    the random stream get the same futures, so the same values and choices."""
+    engine, S = nightmare
+    agent = RolloutAgent(rollouts=2, width=2)
+    T = hide_differently(S, 5)
+    assert not np.array_equal(T.deck, S.deck)
+    _, rows, cands = agent.candidates(Batch(engine, S))
+    assert rows.size
+    assert np.array_equal(agent.evaluate(engine, S, rows, cands),
+                          agent.evaluate(engine, T, rows, cands), equal_nan=True)
+    assert np.array_equal(agent.act(Batch(engine, S)), agent.act(Batch(engine, T)))
 
 
 def test_rollout__legal_and_the_same_in_any_batch(nightmare):

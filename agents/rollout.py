@@ -9,8 +9,8 @@ action is played); every other decision is the heuristic's. This is one step of 
 improvement over the heuristic, made cautious because a few futures rank close actions no better
 than a coin: with the plain best mean (8 futures, 3 candidates) the agent scored 4 points a game
 *below* the heuristic on 20 Hell 2p games. It costs about ``width * rollouts`` heuristic games per
-decision searched (half a minute a game on this machine), so it is for small benchmarks
-(``--episodes 60``), not for training.
+decision searched (4 to 8 CPU s a game here in batches of 40 to 60, far more in small batches),
+so it is for small benchmarks (``--episodes 60``), not for training.
 
 A sampled future re-draws only what the players cannot know, as the search's do
 (``agents/futures.py`` ``redraw_unseen``: the undrawn deck, the cards left out, the dice). The k-th

@@ -31,10 +31,9 @@ def per_game(rows):
     value = np.array([float(r["chosen"]) for r in rows])
     end = int(turns.max())
     out = {"won": int(rows[0]["won"]), "same": int(rows[0]["same"]), "end": end,
-           "drawn_end": int(rows[-1]["drawn"]), "deck": int(rows[0]["deck"]),
            "first_death": first(rows, lambda r: int(r["alive"]) < 4),
            "incarnation": first(rows, lambda r: int(r["incarnation"])),
-           "min": float(value.min()), "turns": turns, "value": value}
+           "turns": turns, "value": value}
     # the last turn at which the search still expected to win more often than not
     above = turns[value >= 0.5]
     out["last_above_50"] = int(above.max()) if above.size else None
@@ -48,7 +47,8 @@ def median(xs):
 
 def main():
     path, wins_all, losses_all = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    g = {i: per_game(rows) for i, rows in games(path).items()}
+    by = games(path)
+    g = {i: per_game(rows) for i, rows in by.items()}
     lost = [x for x in g.values() if not x["won"]]
     won = [x for x in g.values() if x["won"]]
     print(f"games traced: {len(g)} ({len(won)} won, {len(lost)} lost); "
@@ -90,16 +90,18 @@ def main():
     print()
     print("By stage (turn of the game): mean value, lost / won")
     for lo in range(0, 70, 10):
-        a = [x["value"][(x["turns"] >= lo) & (x["turns"] < lo + 10)].mean() for x in lost
-             if ((x["turns"] >= lo) & (x["turns"] < lo + 10)).any()]
-        b = [x["value"][(x["turns"] >= lo) & (x["turns"] < lo + 10)].mean() for x in won
-             if ((x["turns"] >= lo) & (x["turns"] < lo + 10)).any()]
+        a, b = stage_means(lost, lo), stage_means(won, lo)
         if a or b:
             print(f"  turns {lo:2d}-{lo + 9:2d}: lost {np.mean(a) if a else float('nan'):.3f} "
                   f"({len(a)} games)  won {np.mean(b) if b else float('nan'):.3f} ({len(b)} games)")
-    by = games(path)
     by_turn(by)
     biggest_drops(by)
+
+
+def stage_means(some, lo):
+    """Each game's mean value over its searched decisions at turns lo .. lo + 9 (games with one)."""
+    inside = [(x["turns"] >= lo) & (x["turns"] < lo + 10) for x in some]
+    return [x["value"][m].mean() for x, m in zip(some, inside) if m.any()]
 
 
 def at_turn(rows, t):

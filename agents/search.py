@@ -14,7 +14,8 @@ Candidates are narrowed by sequential halving: the budget is split evenly over t
 within a round, over the candidates still in it; the prior's own choice stays in every round as
 the reference, and after each round the worse half of the others (by mean value over all their
 futures) is dropped, until one challenger is left. It is played if its mean value beats the
-prior's choice by more than ``margin``.
+prior's choice by more than ``margin`` (0 by default; with a negative margin it is played unless
+the prior's choice beats it by more than ``-margin``).
 
 Team plans the prior does not play (``agents/heuristic/plans.py``) can be offered as *scripts*:
 each adds a candidate, the action the heuristic with that plan switched on would take, and that
@@ -115,9 +116,9 @@ class SearchAgent:
         if sorted(set(marks)) != list(marks) or any(not 0 < m < horizon for m in marks):
             raise ValueError(f"marks are turns of the rollout, increasing and between 1 and the "
                              f"horizon - 1 = {horizon - 1}, got {marks!r}")
-        if not margin >= 0:
+        if not np.isfinite(margin):
             raise ValueError(f"margin is the value a challenger must beat the prior's choice by, "
-                             f">= 0, got {margin!r}")
+                             f"a finite number (negative: the prior must beat it), got {margin!r}")
         wrong = sorted(set(extra) - set(A.RANGES))
         if wrong:
             raise ValueError(f"extra names action ranges, got {wrong}; allowed: "
@@ -213,9 +214,12 @@ class SearchAgent:
         best = np.zeros(rows.size, np.int64)
         if rows.size:
             mean = self.evaluate(batch.engine, batch.state, rows, cands)
-            best = np.nanargmax(mean, 1)
-            gain = mean[np.arange(rows.size), best] - mean[:, 0]
-            best[gain <= self.margin] = 0                  # the prior's choice unless beaten
+            # the best challenger (column 0 is the prior's choice), played if it beats the
+            # prior's choice by more than the margin (by less than -margin if that is negative)
+            challengers = np.where(np.isnan(mean[:, 1:]), -np.inf, mean[:, 1:])
+            best = 1 + np.argmax(challengers, 1)
+            gain = challengers[np.arange(rows.size), best - 1] - mean[:, 0]
+            best[~(gain > self.margin)] = 0
             actions[rows] = cands[np.arange(rows.size), best]
             self.searched += rows.size
         self.last = {"rows": rows, "cands": cands, "mean": mean, "chosen": best}

@@ -61,7 +61,7 @@ def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
                              f"prior), weights=<path> (other weights for it), scripts=a+b (team "
                              f"plans offered as scripts), kinds=A+B (the decision kinds "
                              f"searched), extra=R+S (action ranges whose legal actions are "
-                             f"candidates too), share=<0..1>, margin=<m >= 0> (the "
+                             f"candidates too), share=<0..1>, margin=<m> (the "
                              f"value a challenger must win by) and marks=a+b (rollout turns whose "
                              f"leaf values are averaged with the horizon's), got {option!r}")
         kwargs[key] = OPTIONS[key](value)

@@ -219,23 +219,33 @@ def test_search__leaf_option_takes_a_win_model_file_or_a_network(games, tmp_path
 
 def test_search__margin_option_keeps_the_prior_unless_a_challenger_wins_by_it(games):
     """``margin=<m>``: a challenger is played only if its mean value beats the prior's choice by
-    more than m; values lie in [0, 1 + progress], so a margin of 2 always keeps the prior. The
-    name keeps it, and a negative margin is refused by name."""
+    more than m; values lie in [0, 1 + progress], so a margin of 2 always keeps the prior and a
+    margin of -2 always plays the challenger left after the halving. The name keeps it, and a
+    margin that is not a number is refused by name."""
     engine, S = games
     rows = np.arange(S.batch_size)
     searched = [S.take(rows[i:i + 1]) for i in rows]
     prior = agents.make("heuristic")
     keep = agents.make("search:2x3x2:margin=2")
     free = agents.make("search:2x3x2")
+    eager = agents.make("search:2x3x2:margin=-2")
     assert keep.name == "search:2x3x2:margin=2" and agents.make(keep.name).name == keep.name
-    overridden = 0
+    overridden, eager_overrides = 0, False
     for s in searched:
         b = Batch(engine, s)
         assert keep.act(b)[0] == prior.act(b)[0]
         overridden += int(free.act(b)[0] != prior.act(b)[0])
+        action = eager.act(b)[0]
+        if eager.last["rows"].size:                       # searched: the challenger, always
+            mean, cands = eager.last["mean"][0], eager.last["cands"][0]
+            challenger = 1 + np.flatnonzero(np.isfinite(mean[1:]))
+            if challenger.size:
+                assert action == cands[challenger[0]] != prior.act(b)[0]
+                eager_overrides = True
     assert keep.searched == free.searched > 0 and overridden > 0   # the margin is what kept it
+    assert eager_overrides
     with pytest.raises(ValueError, match="margin is the value a challenger must beat"):
-        agents.make("search:2x2x1:margin=-0.1")
+        agents.make("search:2x2x1:margin=nan")
 
 
 def test_search__marks_average_the_leaf_at_each_mark_and_at_the_horizon(games):

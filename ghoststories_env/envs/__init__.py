@@ -6,7 +6,8 @@
 * ``GhostStoriesSB3VecEnv`` (``sb3_vec_env.py``): a Stable-Baselines3 ``VecEnv`` (the ``train`` extra)
 * ``pettingzoo_env.py``: AEC and parallel PettingZoo envs (``ghoststories_env.ghost_stories_v0``)
 * ``batch.py``: the engine batch they all drive and the options they all take
-* ``observation.py`` (with ``frame.py`` and ``observation_tables.py``): the encoder; ``rewards.py``:
+* ``observation.py`` (with ``observation_sections.py``, ``frame.py`` and ``observation_tables.py``):
+  the encoder; ``rewards.py``:
   team rewards; ``rendering.py``: what each ``render_mode`` does; ``render_rgb.py`` and
   ``recording.py``: pictures and saved games (Pillow)
 

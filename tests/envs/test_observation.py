@@ -7,6 +7,7 @@ from ghoststories_env import PRESETS, Engine
 from ghoststories_env import cards as C
 from ghoststories_env.envs import observation as O
 from ghoststories_env.envs.frame import POS_ABS, SEAT_ABS, SPACE_ABS
+from ghoststories_env.envs.observation_tables import CARD_FEATURES
 from ghoststories_env.geometry import SPACE_LINE
 from helpers import hide_differently
 
@@ -149,5 +150,5 @@ def test_decision_context__the_ghost_being_placed_is_shown():
     assert engine.decision_name(s, 0) == "PLACE"
     parts = O.split(O.encode(s, frame="absolute"))
     card = parts["context_card"][0]
-    assert np.allclose(card, O.CARD_FEATURES[57 + 1])      # Hope Killer is card id 57
+    assert np.allclose(card, CARD_FEATURES[57 + 1])      # Hope Killer is card id 57
     assert parts["decision"][0].sum() == 1

@@ -17,6 +17,14 @@ futures) is dropped, until one challenger is left. It is played if its mean valu
 prior's choice by more than ``margin`` (0 by default; with a negative margin it is played unless
 the prior's choice beats it by more than ``-margin``).
 
+With ``follow=k`` (k >= 2), a move at the Yang phase's first stage is judged with more than the
+prior's action after it: each move among the prior's ``width`` candidates is also offered as a pair
+with each of the next ``k - 1`` actions the prior ranks best once the move is made (the move is
+deterministic, so they are known before the futures are drawn). A pair's futures play both
+actions, then the rollout; the search plays the move of the best candidate and searches the action
+again at the next decision. So a move is compared by the follow-ups the search itself might play,
+not only the heuristic's.
+
 Team plans the prior does not play (``agents/heuristic/plans.py``) can be offered as *scripts*:
 each adds a candidate, the action the heuristic with that plan switched on would take, and that
 candidate's futures are played by that heuristic for the first ``SCRIPT_TURNS`` turns (the team
@@ -55,6 +63,8 @@ a batch advances in one engine batch.
                                      # Yin-Yang longer than the search would)
     agents.make("search:16x4x8:plans:margin=0.02")   # a challenger must beat the prior's
                                      # choice by 0.02 (mean value) to be played
+    agents.make("search:8x8x2:plans:follow=2")   # moves paired with the prior's two best
+                                     # actions after them (the pairs are extra candidates)
     agents.make("search:16x4x10:plans:marks=8")   # a future's value is the mean of its leaf
                                      # values at turn 8 and at the horizon, turn 10
     SearchAgent(share=0.25)          # search a quarter of the decisions (self-play, exit.py)
@@ -98,7 +108,8 @@ class SearchAgent:
     rollout policy and leaf; ``plans``: the heuristic's team plans, ``scripts`` those offered as
     scripts, ``weights``: a file of other weights for the heuristic (``HeuristicAgent``);
     ``extra``: action ranges (``actions.RANGES``) whose unwanted legal actions are candidates
-    too; ``seed`` keys the futures."""
+    too; ``follow``: moves paired with that many of the prior's next actions; ``seed`` keys the
+    futures."""
 
     def __init__(self, futures: int = 8, width: int = 4, horizon: int = 8, seed: int = 0,
                  kinds=KINDS, progress: float = 0.02, margin: float = 0.0,
@@ -107,7 +118,10 @@ class SearchAgent:
                  share: float = 1.0, plans: tuple[str, ...] = (),
                  scripts: tuple[str, ...] = (), leaf: str = "win_model",
                  marks: tuple[int, ...] = (), weights: str | None = None,
-                 extra: tuple[str, ...] = ()):
+                 extra: tuple[str, ...] = (), follow: int = 1):
+        if follow < 1:
+            raise ValueError(f"follow is the number of the prior's actions a move is paired "
+                             f"with (1: the rollout's only), at least 1, got {follow!r}")
         if futures < 1 or width < 2 or horizon < 0:
             raise ValueError(f"search needs futures >= 1, width >= 2 and horizon >= 0, got "
                              f"futures={futures}, width={width}, horizon={horizon}")
@@ -131,6 +145,7 @@ class SearchAgent:
         self.seed, self.progress, self.margin = int(seed), float(progress), float(margin)
         self.codes = np.array([stack.CODES[k] for k in kinds])
         self.share = float(share)
+        self.follow = int(follow)
         # turns of the rollout whose leaf values are averaged with the horizon's
         self.stops = np.array([*marks, self.horizon], np.int64)
         # prior (scores), rollout policy (act) and leaf value (predict): the network's, or the
@@ -145,10 +160,11 @@ class SearchAgent:
         self.extra = np.array([a for r in extra for a in A.RANGES[r]], np.int64)
         # who plays a candidate column's futures for its first SCRIPT_TURNS turns: the rollout
         # policy for the prior's ``width`` columns and the extra ones, a script's team for each
-        # column after them
+        # script column after them, the rollout policy for the pairs
         self.policies = [self.rollout, *self.scripts]
         self.column_policy = np.r_[np.zeros(self.width + self.extra.size, np.int64),
-                                   1 + np.arange(len(self.scripts))]
+                                   1 + np.arange(len(self.scripts)),
+                                   np.zeros(self.width * (self.follow - 1), np.int64)]
         self.value = (value if value is not None else net if net is not None
                       else LevelWinModel.load())
         size = (self.futures, self.width, self.horizon)
@@ -171,6 +187,8 @@ class SearchAgent:
             self.name += f":share={self.share:g}"
         if self.margin:
             self.name += f":margin={self.margin:g}"
+        if self.follow > 1:
+            self.name += f":follow={self.follow}"
         if len(marks):
             self.name += ":marks=" + "+".join(map(str, marks))
         self.searched = 0                          # decisions searched so far (for reports)
@@ -179,10 +197,11 @@ class SearchAgent:
     # -- the decision -----------------------------------------------------------------------------
     def candidates(self, batch: Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The prior's actions (B,), and the games to search: rows (n,) and their (n, width +
-        extra + scripts) candidate actions, the prior's best first, then the legal actions of
-        the ``extra`` ranges it does not want, then each script's action (-1 pads a game with
-        fewer wanted actions, an extra action not legal or already wanted, and a script whose
-        action is already a candidate)."""
+        extra + scripts [+ pairs]) candidates, the prior's best first, then the legal actions of
+        the ``extra`` ranges it does not want, then each script's action, then with ``follow``
+        the pairs of a move and a later action (``pair``: one number for both); -1 pads a game
+        with fewer wanted actions, an extra action not legal or already wanted, a script whose
+        action is already a candidate, and a pair the game has not."""
         scores = self.prior.scores(batch)
         actions = scores.argmax(1)
         order = np.argsort(-scores, axis=1, kind="stable")[:, :self.width]
@@ -197,6 +216,9 @@ class SearchAgent:
             fresh = ~(cands == scripted[:, None]).any(1) & (cands[:, 0] >= 0)
             cands = np.c_[cands, np.where(fresh, scripted, -1)]
             wanted = np.c_[wanted, fresh]
+        if self.follow > 1:
+            pairs = self._pairs(batch, cands[:, :self.width])
+            cands, wanted = np.c_[cands, pairs], np.c_[wanted, pairs >= 0]
         search = np.isin(batch.state.top, self.codes) & (wanted.sum(1) >= 2) & ~batch.state.terminated
         rows = np.flatnonzero(search)
         if self.share < 1 and rows.size:
@@ -205,10 +227,30 @@ class SearchAgent:
             rows = rows[u < self.share]
         return actions, rows, cands[rows]
 
+    def _pairs(self, batch: Batch, cands: np.ndarray) -> np.ndarray:
+        """(B, width * (follow - 1)) pairs of the ``cands`` that are moves at the Yang phase's
+        first stage, each with the prior's 2nd, 3rd, ... best action after it (-1 elsewhere and
+        where the prior wants no such action); column ``j * (follow - 1) + f`` pairs candidate
+        ``j`` with the prior's ``f + 2``-th action."""
+        S, extra = batch.state, self.follow - 1
+        out = np.full((S.batch_size, cands.shape[1] * extra), -1, np.int64)
+        moving = (S.top == stack.YANG) & (S.top_a == 0) & ~S.terminated
+        game, slot = np.nonzero(moving[:, None] & np.isin(cands, A.RANGES["MOVE"]))
+        if not game.size:
+            return out
+        moved = batch.engine.step(S.take(game), cands[game, slot], check=False)
+        scores = self.prior.scores(Batch(batch.engine, moved))
+        order = np.argsort(-scores, axis=1, kind="stable")[:, 1:self.follow]
+        wanted = np.take_along_axis(scores, order, 1) > WANTED
+        column = slot[:, None] * extra + np.arange(extra)
+        out[game[:, None], column] = np.where(wanted, pair(cands[game, slot][:, None], order), -1)
+        return out
+
     def act(self, batch: Batch) -> np.ndarray:
         """The prior's actions, and the search's where it searched. ``last`` keeps what the
-        search found: ``rows`` searched, their ``cands`` (n, width) and ``mean`` values (nan for
-        pads and dropped challengers), and the ``chosen`` column."""
+        search found: ``rows`` searched, their ``cands`` (n, C: each candidate's first action)
+        and ``mean`` values (nan for pads and dropped challengers), the ``chosen`` column, and
+        with ``follow`` the ``then`` action of each pair (-1 for the other candidates)."""
         actions, rows, cands = self.candidates(batch)
         mean = np.zeros(cands.shape)
         best = np.zeros(rows.size, np.int64)
@@ -220,9 +262,12 @@ class SearchAgent:
             best = 1 + np.argmax(challengers, 1)
             gain = challengers[np.arange(rows.size), best - 1] - mean[:, 0]
             best[~(gain > self.margin)] = 0
-            actions[rows] = cands[np.arange(rows.size), best]
+            actions[rows] = unpair(cands[np.arange(rows.size), best])[0]
             self.searched += rows.size
-        self.last = {"rows": rows, "cands": cands, "mean": mean, "chosen": best}
+        first, then = unpair(cands)
+        self.last = {"rows": rows, "cands": first, "mean": mean, "chosen": best}
+        if self.follow > 1:
+            self.last["then"] = then
         return actions
 
     def schedule(self, c: int) -> list[int]:
@@ -292,7 +337,11 @@ class SearchAgent:
         reps = per_game[at]                                  # futures of each (game, slot)
         first = np.cumsum(per_game) - per_game               # game's first row in futures
         trial = futures.take(_blocks(first[at], reps))
-        trial = engine.step(trial, np.repeat(cands[game, slot], reps), check=False)
+        now, then = (np.repeat(a, reps) for a in unpair(cands[game, slot]))
+        trial = engine.step(trial, now, check=False)
+        two = np.flatnonzero(then >= 0)
+        if two.size:                      # a pair's second action, after its move
+            trial.put(two, engine.step(trial.take(two), then[two]))
         turn = np.repeat(roots.turn[game].astype(np.int64), reps)
         policy = np.repeat(self.column_policy[slot], reps)
         values = self._play_out(engine, trial, turn, policy, turn + SCRIPT_TURNS)
@@ -343,6 +392,20 @@ class SearchAgent:
         """(B,) value of a position: the chance of a win (the outcome if finished) plus the
         progress tie-break."""
         return self.value.predict(S) + self.progress * progress(S)
+
+
+def pair(first, then) -> np.ndarray:
+    """One candidate number for two actions played in turn (``then`` -1: the first only, whose
+    number is then the action itself)."""
+    return first + A.NUM_ACTIONS * (np.asarray(then) + 1)
+
+
+def unpair(cands) -> tuple[np.ndarray, np.ndarray]:
+    """(first, then) actions of candidate numbers (``pair``); -1 pads give -1 and -1."""
+    cands = np.asarray(cands)
+    pad = cands < 0
+    return (np.where(pad, -1, cands % A.NUM_ACTIONS),
+            np.where(pad, -1, cands // A.NUM_ACTIONS - 1))
 
 
 def progress(S) -> np.ndarray:

@@ -13,9 +13,9 @@ from .value import LevelWinModel, WinModel
 
 def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
     """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:weights=<path>][:leaf=win_model|<path>]
-    [:scripts=a+b][:kinds=A+B][:extra=R+S][:share=<s>][:margin=<m>][:marks=a+b]``. ``leaf``: the
-    leaf value already loaded (a worker that received it as bytes); the spec's ``leaf=`` then only
-    names it."""
+    [:scripts=a+b][:kinds=A+B][:extra=R+S][:share=<s>][:margin=<m>][:follow=<k>][:marks=a+b]``.
+    ``leaf``: the leaf value already loaded (a worker that received it as bytes); the spec's
+    ``leaf=`` then only names it."""
     size, *options = arg.split(":") if arg else [""]
     if size[:1].isalpha():                    # no size given, only options
         size, options = "", [size, *options]
@@ -62,8 +62,10 @@ def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
                              f"plans offered as scripts), kinds=A+B (the decision kinds "
                              f"searched), extra=R+S (action ranges whose legal actions are "
                              f"candidates too), share=<0..1>, margin=<m> (the "
-                             f"value a challenger must win by) and marks=a+b (rollout turns whose "
-                             f"leaf values are averaged with the horizon's), got {option!r}")
+                             f"value a challenger must win by), follow=<k> (moves paired with "
+                             f"the prior's k best actions after them) and marks=a+b (rollout "
+                             f"turns whose leaf values are averaged with the horizon's), got "
+                             f"{option!r}")
         kwargs[key] = OPTIONS[key](value)
     if leaf is not None and "leaf" not in kwargs:
         raise ValueError(f"a loaded leaf needs a leaf=<name> option to name it, got {arg!r}")
@@ -94,7 +96,7 @@ def _leaf(value: str):
                      f"got {value!r}")
 
 
-OPTIONS = {"net": PolicyValueNet.load, "share": float, "margin": float}
+OPTIONS = {"net": PolicyValueNet.load, "share": float, "margin": float, "follow": int}
 
 
 register("search", make_search)

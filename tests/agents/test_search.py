@@ -364,3 +364,57 @@ def test_search__extra_ranges_add_their_legal_actions_the_prior_does_not_want(ga
     for bad in ("search:extra=", "search:extra=NOPE"):
         with pytest.raises(ValueError, match="extra"):
             agents.make(bad)
+
+
+def _at_yang_start(engine, S):
+    """``S`` played on by the heuristic until every game is at a Yang phase's first stage (before
+    moving), where ``follow`` pairs moves with later actions."""
+    heuristic = agents.make("heuristic:plans")
+    for _ in range(200):
+        due = (S.top != stack.YANG) | (S.top_a != 0)
+        if not due.any():
+            return S
+        rows = np.flatnonzero(due)
+        S.put(rows, engine.step(S.take(rows), heuristic.act(Batch(engine, S.take(rows)))))
+    raise AssertionError("no Yang phase start reached")
+
+
+def test_search__follow_pairs_each_move_with_the_prior_s_next_actions(games):
+    """``follow=2``: at a Yang phase's first stage every move among the prior's candidates is
+    also a pair with the prior's second-best action after that move. A pair's futures play both
+    actions: the pair of a move with the prior's best action after it is valued exactly as the
+    move alone (the rollout plays that action), on the same futures."""
+    from ghoststories_env import actions as A
+    from ghoststories_env.agents.search import pair, unpair
+    engine, S = games
+    S = _at_yang_start(engine, S.copy())
+    spec = "search:2x3x1:plans:follow=2"
+    agent = agents.make(spec)
+    assert agent.name == spec and agents.make(agent.name).name == spec
+    batch = Batch(engine, S)
+    _, rows, cands = agent.candidates(batch)
+    _, plain_rows, plain = agents.make("search:2x3x1:plans").candidates(batch)
+    assert cands.shape == (rows.size, 6) and np.isin(plain_rows, rows).all()
+    assert np.array_equal(cands[np.isin(rows, plain_rows), :3], plain)
+    first, then = unpair(cands[:, 3:])
+    assert (then >= 0).any() and np.array_equal(then >= 0, first >= 0)
+    for g, j in zip(*np.nonzero(first >= 0)):
+        move = cands[g, j]
+        assert move in A.RANGES["MOVE"] and first[g, j] == move
+        moved = engine.step(S.take([rows[g]]), [move])
+        order = np.argsort(-agent.prior.scores(Batch(engine, moved))[0], kind="stable")
+        assert then[g, j] == order[1]
+    g, j = np.argwhere(first >= 0)[0]
+    move = cands[g, j]
+    best_after = agent.prior.act(Batch(engine, engine.step(S.take([rows[g]]), [move])))[0]
+    same = np.array([[move, pair(move, best_after), cands[g, 3 + j]]])
+    values = agent._play(engine, S.take(rows[g:g + 1]), same, same >= 0,
+                         public_key(S.take(rows[g:g + 1])), 0, np.array([4]))
+    assert values[0, 0] == values[0, 1]
+    together = agent.act(batch)
+    assert batch.mask[np.arange(S.batch_size), together].all()
+    assert (agent.last["cands"] < A.NUM_ACTIONS).all()       # first actions, pads -1
+    alone = [int(agent.act(Batch(engine, S.take([i])))[0]) for i in range(S.batch_size)]
+    assert together.tolist() == alone
+    with pytest.raises(ValueError, match="follow"):
+        agents.make("search:follow=0")

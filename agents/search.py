@@ -19,8 +19,9 @@ the prior's choice beats it by more than ``-margin``).
 
 With ``follow=k`` (k >= 2), a move at the Yang phase's first stage is judged with more than the
 prior's action after it: each move among the prior's ``width`` candidates is also offered as a pair
-with each of the next ``k - 1`` actions the prior ranks best once the move is made (the move is
-deterministic, so they are known before the futures are drawn). A pair's futures play both
+with each of the next ``k - 1`` actions the prior ranks best once the move is made, where it leads
+to the mover's choice of action (a move draws nothing, so that choice is known before the futures
+are drawn; a move followed only by a forced pass is not paired). A pair's futures play both
 actions, then the rollout; the search plays the move of the best candidate and searches the action
 again at the next decision. So a move is compared by the follow-ups the search itself might play,
 not only the heuristic's.
@@ -229,9 +230,10 @@ class SearchAgent:
 
     def _pairs(self, batch: Batch, cands: np.ndarray) -> np.ndarray:
         """(B, width * (follow - 1)) pairs of the ``cands`` that are moves at the Yang phase's
-        first stage, each with the prior's 2nd, 3rd, ... best action after it (-1 elsewhere and
-        where the prior wants no such action); column ``j * (follow - 1) + f`` pairs candidate
-        ``j`` with the prior's ``f + 2``-th action."""
+        first stage, each with the prior's 2nd, 3rd, ... best action after it (-1 elsewhere,
+        where the prior wants no such action, and where the move leads to no choice of action);
+        column ``j * (follow - 1) + f`` pairs candidate ``j`` with the prior's ``f + 2``-th
+        action."""
         S, extra = batch.state, self.follow - 1
         out = np.full((S.batch_size, cands.shape[1] * extra), -1, np.int64)
         moving = (S.top == stack.YANG) & (S.top_a == 0) & ~S.terminated
@@ -241,7 +243,10 @@ class SearchAgent:
         moved = batch.engine.step(S.take(game), cands[game, slot], check=False)
         scores = self.prior.scores(Batch(batch.engine, moved))
         order = np.argsort(-scores, axis=1, kind="stable")[:, 1:self.follow]
-        wanted = np.take_along_axis(scores, order, 1) > WANTED
+        # only where the move leads to the mover's own action (the engine plays a forced pass
+        # on, into draws the futures make differently)
+        acting = (moved.top == stack.YANG) & (moved.top_a == 1) & (moved.top_who == S.top_who[game])
+        wanted = (np.take_along_axis(scores, order, 1) > WANTED) & acting[:, None]
         column = slot[:, None] * extra + np.arange(extra)
         out[game[:, None], column] = np.where(wanted, pair(cands[game, slot][:, None], order), -1)
         return out

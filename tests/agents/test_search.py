@@ -418,3 +418,36 @@ def test_search__follow_pairs_each_move_with_the_prior_s_next_actions(games):
     assert together.tolist() == alone
     with pytest.raises(ValueError, match="follow"):
         agents.make("search:follow=0")
+
+
+def test_search__follow_pairs_no_move_that_leads_to_no_choice_of_action():
+    """A move after which the Taoist has nothing to do but pass is played on by the engine into
+    the next player's draw, which each future makes differently: such a move is not paired (a
+    pair would name an action of the root's draw, illegal in other futures), and the search
+    plays on from it."""
+    from ghoststories_env import actions as A
+    from ghoststories_env.agents.search import unpair
+    engine = Engine(GameConfig(num_players=4, difficulty="initiation"))
+    agent = agents.make("search:2x8x1:plans:follow=2")
+    heuristic = agents.make("heuristic:plans")
+    S = engine.reset([919, 900, 911])
+    for _ in range(60):
+        at = np.flatnonzero((S.top == stack.YANG) & (S.top_a == 0) & ~S.terminated)
+        for g in at:
+            batch = Batch(engine, S.take([g]))
+            _, rows, cands = agent.candidates(batch)
+            moves = [a for a in cands[0, :8] if a in A.RANGES["MOVE"]] if rows.size else []
+            if not moves:
+                continue
+            after = engine.step(S.take([g] * len(moves)), moves)
+            acting = (after.top == stack.YANG) & (after.top_a == 1)
+            passing = np.array(moves)[~acting]
+            if passing.size:
+                first, then = unpair(cands[0, 8:])
+                assert not np.isin(first, passing).any()            # never paired
+                assert (then >= 0).any() == acting.any()
+                chosen = agent.act(batch)                            # plays without error
+                assert batch.mask[0, chosen[0]]
+                return
+        S = engine.step(S, heuristic.act(Batch(engine, S)))
+    raise AssertionError("no move followed by a forced pass in these games")

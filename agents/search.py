@@ -70,7 +70,8 @@ a batch advances in one engine batch.
                                      # values at turn 8 and at the horizon, turn 10
     SearchAgent(share=0.25)          # search a quarter of the decisions (self-play, exit.py)
 
-The spec strings are read by ``agents/search_spec.py``.
+The spec strings are read by ``agents/search_spec.py``; the scripts' teams and the pairs of
+``follow`` are built in ``agents/search_candidates.py``.
 
 Costs ``futures * width * (ceil(log2(width - 1)) + 1)`` futures of ``horizon`` turns per searched
 decision (docs/guides/results.md gives win rate against seconds per game).
@@ -90,11 +91,11 @@ from .base import Batch
 from .futures import public_key, redraw_unseen
 from .heuristic import HeuristicAgent
 from .heuristic import plans as plan_names
+from .search_candidates import WANTED, follow_ups, script_teams, unpair
 from .net import PolicyValueNet
 from .value import LevelWinModel, WinModel
 
 KINDS = ("YANG", "PLACE")         # decisions searched by default; the others are the prior's
-WANTED = -1e8                     # prior scores at or below this are actions it never wants
 DEFAULTS = {"futures": 8, "width": 4, "horizon": 8}
 DECIMALS = 9                      # mean values equal to this many decimals are ties
 _SHARE_SALT = 0x5A4E              # the draw of which decisions a partial search looks at
@@ -156,7 +157,7 @@ class SearchAgent:
                              "a search on a network has no heuristic prior")
         self.prior = net if net is not None else HeuristicAgent(tuple(plans), weights)
         self.rollout = self.prior
-        self.scripts = _scripts(plans if net is None else None, scripts, weights)
+        self.scripts = script_teams(plans if net is None else None, scripts, weights)
         # the actions of the ``extra`` ranges, each a candidate column after the prior's ``width``
         self.extra = np.array([a for r in extra for a in A.RANGES[r]], np.int64)
         # who plays a candidate column's futures for its first SCRIPT_TURNS turns: the rollout
@@ -218,7 +219,7 @@ class SearchAgent:
             cands = np.c_[cands, np.where(fresh, scripted, -1)]
             wanted = np.c_[wanted, fresh]
         if self.follow > 1:
-            pairs = self._pairs(batch, cands[:, :self.width])
+            pairs = follow_ups(batch, self.prior, cands[:, :self.width], self.follow)
             cands, wanted = np.c_[cands, pairs], np.c_[wanted, pairs >= 0]
         search = np.isin(batch.state.top, self.codes) & (wanted.sum(1) >= 2) & ~batch.state.terminated
         rows = np.flatnonzero(search)
@@ -227,29 +228,6 @@ class SearchAgent:
             u = (public_key(batch.state.take(rows), self.seed ^ _SHARE_SALT) >> np.uint64(11)) / 2.0 ** 53
             rows = rows[u < self.share]
         return actions, rows, cands[rows]
-
-    def _pairs(self, batch: Batch, cands: np.ndarray) -> np.ndarray:
-        """(B, width * (follow - 1)) pairs of the ``cands`` that are moves at the Yang phase's
-        first stage, each with the prior's 2nd, 3rd, ... best action after it (-1 elsewhere,
-        where the prior wants no such action, and where the move leads to no choice of action);
-        column ``j * (follow - 1) + f`` pairs candidate ``j`` with the prior's ``f + 2``-th
-        action."""
-        S, extra = batch.state, self.follow - 1
-        out = np.full((S.batch_size, cands.shape[1] * extra), -1, np.int64)
-        moving = (S.top == stack.YANG) & (S.top_a == 0) & ~S.terminated
-        game, slot = np.nonzero(moving[:, None] & np.isin(cands, A.RANGES["MOVE"]))
-        if not game.size:
-            return out
-        moved = batch.engine.step(S.take(game), cands[game, slot], check=False)
-        scores = self.prior.scores(Batch(batch.engine, moved))
-        order = np.argsort(-scores, axis=1, kind="stable")[:, 1:self.follow]
-        # only where the move leads to the mover's own action (the engine plays a forced pass
-        # on, into draws the futures make differently)
-        acting = (moved.top == stack.YANG) & (moved.top_a == 1) & (moved.top_who == S.top_who[game])
-        wanted = (np.take_along_axis(scores, order, 1) > WANTED) & acting[:, None]
-        column = slot[:, None] * extra + np.arange(extra)
-        out[game[:, None], column] = np.where(wanted, pair(cands[game, slot][:, None], order), -1)
-        return out
 
     def act(self, batch: Batch) -> np.ndarray:
         """The prior's actions, and the search's where it searched. ``last`` keeps what the
@@ -267,9 +245,9 @@ class SearchAgent:
             best = 1 + np.argmax(challengers, 1)
             gain = challengers[np.arange(rows.size), best - 1] - mean[:, 0]
             best[~(gain > self.margin)] = 0
-            actions[rows] = unpair(cands[np.arange(rows.size), best])[0]
-            self.searched += rows.size
         first, then = unpair(cands)
+        actions[rows] = first[np.arange(rows.size), best]
+        self.searched += rows.size
         self.last = {"rows": rows, "cands": first, "mean": mean, "chosen": best}
         if self.follow > 1:
             self.last["then"] = then
@@ -399,20 +377,6 @@ class SearchAgent:
         return self.value.predict(S) + self.progress * progress(S)
 
 
-def pair(first, then) -> np.ndarray:
-    """One candidate number for two actions played in turn (``then`` -1: the first only, whose
-    number is then the action itself)."""
-    return first + A.NUM_ACTIONS * (np.asarray(then) + 1)
-
-
-def unpair(cands) -> tuple[np.ndarray, np.ndarray]:
-    """(first, then) actions of candidate numbers (``pair``); -1 pads give -1 and -1."""
-    cands = np.asarray(cands)
-    pad = cands < 0
-    return (np.where(pad, -1, cands % A.NUM_ACTIONS),
-            np.where(pad, -1, cands // A.NUM_ACTIONS - 1))
-
-
 def progress(S) -> np.ndarray:
     """(B,) how far each game got: the mean of the share of the deck drawn and the share of the
     incarnations defeated (the leaf's tie-break, and the progress head's target in exit.py)."""
@@ -425,22 +389,6 @@ def _blocks(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
     """The indices ``starts[i] .. starts[i] + sizes[i] - 1``, one block after another."""
     offsets = np.cumsum(sizes) - sizes
     return np.repeat(starts - offsets, sizes) + np.arange(sizes.sum())
-
-
-def _scripts(plans, scripts, weights=None) -> list[HeuristicAgent]:
-    """The heuristic teams that play the ``scripts`` (plan names) on top of the prior's ``plans``
-    (None: the prior is a network, which takes no script)."""
-    if not scripts:
-        return []
-    if plans is None:
-        raise ValueError("scripts are team plans of a heuristic prior; a search on a network "
-                         "has no heuristic prior")
-    chosen = plan_names.checked(scripts)
-    doubled = sorted(set(chosen) & set(plans))
-    if doubled:
-        raise ValueError(f"plan(s) {doubled} are already played by the prior; a script must be "
-                         f"a plan it does not play")
-    return [HeuristicAgent((*plans, s), weights) for s in chosen]
 
 
 def _rounds(c: int) -> int:

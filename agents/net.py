@@ -114,12 +114,22 @@ class PolicyValueNet:
         if not self.residual:
             return np.where(mask, self.forward(batch.obs)[0], -np.inf)
         out = self.heuristic.scores(batch)
-        rows = np.flatnonzero(np.isin(batch.state.top, self.codes) & mask.any(1))
+        rows = self.decisions(batch)
         if rows.size:
             h = out[rows]
-            logits = self.forward(batch.obs_of(rows))[0]
-            out[rows] = np.where(h > WANTED, settled(h / self.temperature + logits), h)
+            out[rows] = np.where(h > WANTED, self.residual_logits(h, batch.obs_of(rows)), h)
         return out
+
+    def decisions(self, batch: Batch) -> np.ndarray:
+        """The games of ``batch`` waiting on a decision of the network's ``kinds``."""
+        return np.flatnonzero(np.isin(batch.state.top, self.codes) & batch.mask.any(1))
+
+    def residual_logits(self, heuristic: np.ndarray, obs: np.ndarray) -> np.ndarray:
+        """(n, A) a residual network's policy logits at its kinds, from the heuristic's scores
+        there: scores / temperature + the learned logits where the heuristic wants the action,
+        ``-inf`` elsewhere (``experiments.reinforce`` samples from their softmax)."""
+        logits = settled(heuristic / self.temperature + self.forward(obs)[0])
+        return np.where(heuristic > WANTED, logits, -np.inf)
 
     def act(self, batch: Batch) -> np.ndarray:
         """(B,) int64: the argmax of ``scores`` (0 for finished games)."""

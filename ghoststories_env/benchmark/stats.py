@@ -73,6 +73,17 @@ def fisher_greater(wins_a: int, n_a: int, wins_b: int, n_b: int) -> float:
     return float(tail / comb(n_a + n_b, total))
 
 
+def sign_test_greater(only_a: int, only_b: int) -> float:
+    """One-sided p-value of the sign test that ``a`` wins more of paired games than ``b``, from
+    the games only ``a`` won and those only ``b`` won: the chance of ``only_a`` or more heads in
+    ``only_a + only_b`` fair coin flips (exact; 1.0 when no game is discordant)."""
+    from math import comb
+    if only_a < 0 or only_b < 0:
+        raise ValueError(f"need counts >= 0, got {only_a} and {only_b}")
+    n = only_a + only_b
+    return float(sum(comb(n, k) for k in range(only_a, n + 1)) / 2 ** n)
+
+
 # Loss categories of the benchmark, from ghoststories_env.state.LOSS_REASONS codes.
 LOSS_CATEGORIES = ("haunted village", "dead Taoists", "deck exhausted")
 CATEGORY_OF_REASON = {1: "haunted village", 2: "haunted village", 3: "dead Taoists", 4: "deck exhausted"}

@@ -18,8 +18,9 @@ their command line, the opening of the run folder, the per-round files in it and
   several rounds' joined.
 * ``GAME_FIELDS``: the per-game files' columns (``benchmark.evaluation.game_rows`` makes the rows;
   the round is added).
-* ``bars(quiet)``, ``log_scalars``, ``read_rounds``, ``band`` and ``save_panels``: progress bars,
-  TensorBoard scalars of a round's row, and the curves' data, Wilson bands and file.
+* ``bars(quiet)``, ``log_scalars``, ``read_rounds``, ``panels``, ``band`` and ``save_panels``:
+  progress bars, TensorBoard scalars of a round's row, and the curves' data, figure, Wilson
+  bands and file.
 """
 
 from __future__ import annotations
@@ -172,6 +173,17 @@ def read_rounds(run_dir: Path) -> tuple[list[int], Callable]:
     def num(k):
         return [float(x[k]) if x.get(k) not in (None, "") else float("nan") for x in rows]
     return [int(x["round"]) for x in rows], num
+
+
+def panels(run_dir: Path, count: int, width: float) -> tuple[list[int], Callable, object, list]:
+    """What every curve starts from: the rounds of ``run_dir``'s ``rounds.csv``, ``num(field)``
+    (``read_rounds``), and a figure of ``count`` panels side by side, ``width`` inches wide."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    r, num = read_rounds(run_dir)
+    fig, axes = plt.subplots(1, count, figsize=(width, 4))
+    return r, num, fig, list(axes)
 
 
 def band(ax, r, wins, games, label, style="o-") -> None:

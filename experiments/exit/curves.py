@@ -13,17 +13,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..rounds import band, read_rounds, save_panels
+from ..rounds import band, panels, save_panels
 
 
 def plot(run_dir) -> Path:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     run_dir = Path(run_dir)
-    r, num = read_rounds(run_dir)
-    fig, axes = plt.subplots(1, 3, figsize=(15, 4))
+    r, num, fig, axes = panels(run_dir, 3, 15)
 
     ax = axes[0]
     band(ax, r, num("net_wins"), num("net_games"), "network alone")

@@ -15,17 +15,12 @@ import csv
 import sys
 from pathlib import Path
 
-from ..rounds import band, read_rounds, save_panels
+from ..rounds import band, panels, save_panels
 
 
 def plot(run_dir) -> Path:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     run_dir = Path(run_dir)
-    r, num = read_rounds(run_dir)
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    r, num, fig, axes = panels(run_dir, 2, 11)
 
     ax = axes[0]
     with open(run_dir / "eval.csv", newline="") as f:

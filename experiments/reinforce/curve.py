@@ -14,19 +14,14 @@ from pathlib import Path
 
 import numpy as np
 
-from ..rounds import band, read_rounds, save_panels
+from ..rounds import band, panels, save_panels
 
 BLOCK = 10          # self-play rounds pooled per point: one round's 1,024 games swing by 2 points
 
 
 def plot(run_dir) -> Path:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     run_dir = Path(run_dir)
-    r, num = read_rounds(run_dir)
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    r, num, fig, axes = panels(run_dir, 2, 11)
     ax = axes[0]
     judged = [i for i, n in enumerate(num("eval_games")) if n == n]
     pick = lambda k: [num(k)[i] for i in judged]  # noqa: E731

@@ -13,7 +13,8 @@ SHIPPED = sorted((Path(__file__).parents[2] / "configs").glob("*.yaml"))
 EXIT = [p for p in SHIPPED if p.name.startswith("exit-")]          # experiments.exit's
 RLLIB = [p for p in SHIPPED if p.name.startswith("rllib-")]        # experiments.rllib_train's
 LEAF = [p for p in SHIPPED if p.name.startswith("iterate-leaf-")]  # experiments.iterate_leaf's
-CONFIGS = [p for p in SHIPPED if p not in EXIT + RLLIB + LEAF]     # experiments.train's
+PG = [p for p in SHIPPED if p.name.startswith("reinforce-")]       # experiments.reinforce's
+CONFIGS = [p for p in SHIPPED if p not in EXIT + RLLIB + LEAF + PG]  # experiments.train's
 
 
 def test_config__every_shipped_config_loads():
@@ -32,6 +33,14 @@ def test_config__every_shipped_exit_config_loads_with_its_scripts_fields():
     assert EXIT
     for path in EXIT:
         assert exit_config.load(path).name == path.stem, path
+
+
+def test_config__every_shipped_reinforce_config_loads_with_its_scripts_fields():
+    from experiments.reinforce import config as pg_config
+
+    assert PG
+    for path in PG:
+        assert pg_config.load(path).name == path.stem, path
 
 
 def test_config__every_shipped_iterate_leaf_config_loads_with_its_scripts_fields():

@@ -133,14 +133,20 @@ def policy_loss(logits: torch.Tensor, batch: dict, soft_target: float) -> torch.
     return -(weight * torch.where(kept, cand_logp, torch.zeros_like(cand_logp))).sum(1).mean()
 
 
+def bounded(heuristic: np.ndarray) -> np.ndarray:
+    """The heuristic's scores with -inf (illegal) and the huge "never" scores raised to -1e9:
+    they only matter as such, and float32 training needs finite values."""
+    return np.clip(np.nan_to_num(heuristic, neginf=-1e9), -1e9, None)
+
+
 def _tensors(examples: dict, rows: np.ndarray) -> dict:
     out = {}
     for k in ("obs", "mask", "heuristic", "target", "won", "progress", "cands", "means"):
         if k not in examples:                        # the search's evidence is optional
             continue
         v = examples[k][rows]
-        if k == "heuristic":     # -inf (illegal) and the huge "never" scores only matter as such
-            v = np.clip(np.nan_to_num(v, neginf=-1e9), -1e9, None)
+        if k == "heuristic":
+            v = bounded(v)
         dtype = {"mask": torch.bool, "target": torch.int64, "cands": torch.int64}.get(k, torch.float32)
         out[k] = torch.as_tensor(v, dtype=dtype)
     return out

@@ -64,10 +64,10 @@ def selfplay(cfg, net: PolicyValueNet, r: int, bar) -> tuple[dict, np.ndarray, l
     n, per = cfg.selfplay.games, cfg.selfplay.batch
     seeds = benchmark_seeds(cfg.level, cfg.players, (r + 1) * n, "train", cfg.seed)
     blob = net.to_bytes()
-    todo = [Task(blob, cfg.level, cfg.players, tuple(range(s, min(s + per, (r + 1) * n))),
-                 tuple(int(x) for x in seeds[s:min(s + per, (r + 1) * n)]), cfg.selfplay.group,
-                 cfg.seed * 1_000_003 + r, cfg.selfplay.spread)
-            for s in range(r * n, (r + 1) * n, per)]
+    batches = (range(s, min(s + per, (r + 1) * n)) for s in range(r * n, (r + 1) * n, per))
+    todo = [Task(blob, cfg.level, cfg.players, tuple(index), tuple(int(seeds[i]) for i in index),
+                 cfg.selfplay.group, cfg.seed * 1_000_003 + r, cfg.selfplay.spread)
+            for index in batches]
     out = {}
     for result in fan_out(play, todo, cfg.workers, cfg.ray_address):
         out[result["rows"][0]["index"]] = result

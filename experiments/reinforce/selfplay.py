@@ -29,6 +29,8 @@ from ghoststories_env.agents.search import progress
 from ghoststories_env.benchmark.evaluation import game_rows
 from ghoststories_env.envs.observation import SIZE
 
+from ..exit.learn import bounded
+
 # what each recorded decision holds: shape of one, dtype
 EXAMPLE = {"obs": ((SIZE,), np.float32), "heuristic": ((NUM_ACTIONS,), np.float32),
            "action": ((), np.int64), "game": ((), np.int64)}
@@ -67,9 +69,9 @@ def sample(logits: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def play(task: Task) -> dict:
-    """``{"examples": arrays (EXAMPLE, plus "advantage" filled in later), "won": (G*K,) bool,
-    "progress": (G*K,), "rows": one benchmark row per game}``; games are seed-major (copy k of
-    seed i is game ``i * group + k``)."""
+    """``{"examples": arrays (EXAMPLE), "won": (G*K,) bool, "progress": (G*K,), "rows": one
+    benchmark row per game}``; games are seed-major (copy k of seed i is game ``i * group +
+    k``)."""
     t0 = time.process_time()
     net = PolicyValueNet.from_bytes(task.net)
     engine = Engine(GameConfig(num_players=task.players, difficulty=task.level))
@@ -87,18 +89,19 @@ def play(task: Task) -> dict:
         if rows.size:
             u = (rng.draw(keys[rows], drawn[rows], 1)[:, 0] >> np.uint64(11)) / float(1 << 53)
             drawn[rows] += np.uint64(1)
-            chosen, top = sample(net.residual_logits(h[rows], batch.obs_of(rows)), u)
+            obs = batch.obs_of(rows)
+            chosen, top = sample(net.residual_logits(h[rows], obs), u)
             actions[rows] = chosen
             keep = top < 1 - task.spread
             if keep.any():
-                parts["obs"].append(batch.obs_of(rows[keep]))
+                parts["obs"].append(obs[keep])
                 parts["heuristic"].append(h[rows[keep]])
                 parts["action"].append(chosen[keep])
                 parts["game"].append(rows[keep])
         S = engine.step(S, actions)
     examples = {k: np.concatenate(parts[k]).astype(dtype) if parts[k]
                 else np.zeros((0, *shape), dtype) for k, (shape, dtype) in EXAMPLE.items()}
-    examples["heuristic"] = np.clip(np.nan_to_num(examples["heuristic"], neginf=-1e9), -1e9, None)
+    examples["heuristic"] = bounded(examples["heuristic"])
     seconds = float(f"{(time.process_time() - t0) / len(seeds):.4g}")
     index = np.repeat(np.asarray(task.index), task.group)
     rows = game_rows("reinforce", task.level, task.players, index.tolist(), seeds.tolist(),

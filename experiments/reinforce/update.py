@@ -44,9 +44,9 @@ class Learner:
                              "starts from the heuristic's scores); this one is plain")
         self.model = TorchNet(net)
         self.model.log_temperature.requires_grad_(False)
-        self.params = [p for name, p in self.model.named_parameters()
-                       if name.startswith(("trunk", "policy"))]
-        self.opt = torch.optim.Adam(self.params, lr=learning_rate)
+        learned = [p for name, p in self.model.named_parameters()
+                   if name.startswith(("trunk", "policy"))]
+        self.opt = torch.optim.Adam(learned, lr=learning_rate)
         self.temperature = net.temperature
 
     def net(self) -> PolicyValueNet:

@@ -5,7 +5,9 @@ any worker can run: ``fan_out(fn, tasks, workers)`` yields ``fn(task)`` for ever
 results come back (in completion order; callers that need an order sort by what the task says).
 
 * ``workers=1`` and no Ray: in this process, in order (the simplest to debug and profile);
-* ``workers=N``: N spawned local processes (``multiprocessing``, nothing to install);
+* ``workers=N``: N spawned local processes (``concurrent.futures``, nothing to install); a
+  worker that dies (killed from outside, out of memory) stops the run with an error rather than
+  leaving it waiting for the lost task;
 * ``ray_address="auto"`` or ``"ray://host:10001"`` (or ``"local"`` for a Ray started here with
   ``workers`` CPUs): Ray tasks of one CPU each. Ray is the optional extra
   ``pip install ghoststories-env[ray]``; on a cluster, every node needs the project installed
@@ -21,6 +23,8 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import threading
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from typing import Callable, Iterable, Iterator
 
 
@@ -39,11 +43,26 @@ def fan_out(fn: Callable, tasks: Iterable, workers: int = 1, ray_address: str | 
         for task in tasks:
             yield fn(task)
     else:
-        ctx = multiprocessing.get_context("spawn")       # no forked copies of numpy's threads
-        with ctx.Pool(workers, _watched, (initializer, initargs)) as pool:
-            yield from pool.imap_unordered(fn, tasks)
-            pool.close()
-            pool.join()
+        yield from _on_processes(fn, tasks, workers, initializer, initargs)
+
+
+def _on_processes(fn, tasks, workers, initializer, initargs) -> Iterator:
+    # an executor, not multiprocessing.Pool: a Pool replaces a dead worker but never returns its
+    # task, so the run would wait forever; a broken executor fails every task still pending
+    ctx = multiprocessing.get_context("spawn")           # no forked copies of numpy's threads
+    pool = ProcessPoolExecutor(workers, ctx, _watched, (initializer, initargs))
+    finished = False
+    try:
+        for future in as_completed([pool.submit(fn, task) for task in tasks]):
+            yield future.result()
+        finished = True
+    except BrokenProcessPool as e:
+        raise RuntimeError(f"a local worker process died before its task was done (killed from "
+                           f"outside, or out of memory?): the run stops here, its finished tasks "
+                           f"are kept by the caller; resume it or run it again") from e
+    finally:
+        # a caller that stops early does not wait for the tasks still running
+        pool.shutdown(wait=finished, cancel_futures=True)
 
 
 def _watched(initializer: Callable | None, initargs: tuple) -> None:

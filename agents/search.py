@@ -49,6 +49,8 @@ a batch advances in one engine batch.
                                      # prior, rollout policy and leaf value, instead of the
                                      # heuristic and the fitted win model
     agents.make("search:8x4x8:net=path/net.npz:leaf=win_model")   # the network's policy only
+    agents.make("search:8x8x2:plans:rollout=path/net.npz")   # a network plays the futures;
+                                     # the prior (the candidates) stays heuristic:plans
     agents.make("search:8x4x8:plans:leaf=path/model.json")   # another leaf value: a WinModel
                                      # file (fit_value), or a network's value head (a .npz)
     agents.make("search:8x4x8:plans:leaf=a.npz+b.npz")   # the mean of several networks'
@@ -107,11 +109,11 @@ class SearchAgent:
     ``width`` candidates, ``horizon`` turns of rollout, at the decisions ``kinds`` (a ``share``
     of them); ``progress`` and ``margin`` as described there; ``value`` replaces the fitted win
     model as leaf value (``leaf`` names it in the agent's name), ``net`` the heuristic as prior,
-    rollout policy and leaf; ``plans``: the heuristic's team plans, ``scripts`` those offered as
-    scripts, ``weights``: a file of other weights for the heuristic (``HeuristicAgent``);
-    ``extra``: action ranges (``actions.RANGES``) whose unwanted legal actions are candidates
-    too; ``follow``: moves paired with that many of the prior's next actions; ``seed`` keys the
-    futures."""
+    rollout policy and leaf, ``rollout`` the rollout policy only; ``plans``: the heuristic's
+    team plans, ``scripts`` those offered as scripts, ``weights``: a file of other weights for
+    the heuristic (``HeuristicAgent``); ``extra``: action ranges (``actions.RANGES``) whose
+    unwanted legal actions are candidates too; ``follow``: moves paired with that many of the
+    prior's next actions; ``seed`` keys the futures."""
 
     def __init__(self, futures: int = 8, width: int = 4, horizon: int = 8, seed: int = 0,
                  kinds=KINDS, progress: float = 0.02, margin: float = 0.0,
@@ -120,7 +122,8 @@ class SearchAgent:
                  share: float = 1.0, plans: tuple[str, ...] = (),
                  scripts: tuple[str, ...] = (), leaf: str = "win_model",
                  marks: tuple[int, ...] = (), weights: str | None = None,
-                 extra: tuple[str, ...] = (), follow: int = 1):
+                 extra: tuple[str, ...] = (), follow: int = 1,
+                 rollout: PolicyValueNet | None = None):
         if follow < 1:
             raise ValueError(f"follow is the number of the prior's actions a move is paired "
                              f"with (1: the rollout's only), at least 1, got {follow!r}")
@@ -156,7 +159,9 @@ class SearchAgent:
             raise ValueError("plans and weights set the heuristic prior's team plans and weights; "
                              "a search on a network has no heuristic prior")
         self.prior = net if net is not None else HeuristicAgent(tuple(plans), weights)
-        self.rollout = self.prior
+        # a network can play the futures while the prior proposes the candidates: a team that
+        # wins more alone need not rank the candidates better
+        self.rollout = rollout if rollout is not None else self.prior
         self.scripts = script_teams(plans if net is None else None, scripts, weights)
         # the actions of the ``extra`` ranges, each a candidate column after the prior's ``width``
         self.extra = np.array([a for r in extra for a in A.RANGES[r]], np.int64)
@@ -179,6 +184,8 @@ class SearchAgent:
         # or the shipped win models for a heuristic prior)
         if value is not None and (net is not None or leaf != "win_model"):
             self.name += f":leaf={leaf}"
+        if rollout is not None:
+            self.name += ":rollout=" + rollout.meta.get("path", "?")
         if self.scripts:
             self.name += ":scripts=" + "+".join(plan_names.checked(scripts))
         if tuple(kinds) != KINDS:

@@ -12,7 +12,7 @@ from .value import LevelWinModel, WinModel
 
 
 def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
-    """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:weights=<path>][:leaf=win_model|<path>]
+    """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:weights=<path>][:leaf=win_model|<path>][:rollout=<path>]
     [:scripts=a+b][:kinds=A+B][:extra=R+S][:share=<s>][:margin=<m>][:follow=<k>][:marks=a+b]``.
     ``leaf``: the leaf value already loaded (a worker that received it as bytes); the spec's
     ``leaf=`` then only names it."""
@@ -57,7 +57,8 @@ def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
         if not eq or key not in OPTIONS:
             raise ValueError(f"agent 'search' takes the options net=<path>, leaf=win_model or "
                              f"leaf=<path> (judge futures with the fitted win models, a WinModel "
-                             f".json or a network's value head .npz), plans (the heuristic:plans "
+                             f".json or a network's value head .npz), rollout=<path> (a "
+                             f"network .npz plays the futures), plans (the heuristic:plans "
                              f"prior), weights=<path> (other weights for it), scripts=a+b (team "
                              f"plans offered as scripts), kinds=A+B (the decision kinds "
                              f"searched), extra=R+S (action ranges whose legal actions are "
@@ -96,7 +97,7 @@ def _leaf(value: str):
                      f"got {value!r}")
 
 
-OPTIONS = {"net": PolicyValueNet.load, "share": float, "margin": float, "follow": int}
+OPTIONS = {"net": PolicyValueNet.load, "rollout": PolicyValueNet.load, "share": float, "margin": float, "follow": int}
 
 
 register("search", make_search)

@@ -182,3 +182,23 @@ def test_search_plans__the_prior_and_rollout_team_is_heuristic_plans():
     assert agents.make("search:plans").name == "search:plans"
     with pytest.raises(ValueError, match="no heuristic prior"):
         SearchAgent(net=random_net(residual=True), plans=("incarnation",))
+
+
+def test_search_rollout__a_network_plays_the_futures_and_the_prior_proposes(engine, tmp_path):
+    """``rollout=<path>``: the candidates are the prior's (heuristic:plans), the futures are
+    played by the network, so the values (not the candidates) change; the name rebuilds it."""
+    path = tmp_path / "n.npz"
+    random_net(residual=True).save(path)
+    plain = agents.make("search:2x3x3:plans")
+    s = agents.make(f"search:2x3x3:plans:rollout={path}")
+    assert s.name == f"search:2x3x3:plans:rollout={path}" and agents.make(s.name).name == s.name
+    assert s.prior.name == "heuristic:plans" and isinstance(s.rollout, PolicyValueNet)
+    assert s.policies[0] is s.rollout
+    S = play(engine, agents.make("heuristic:plans"), np.arange(6) + 40, steps=30)
+    batch = Batch(engine, S)
+    ours, theirs = s.candidates(batch), plain.candidates(batch)
+    assert all(np.array_equal(x, y) for x, y in zip(ours, theirs))    # the same candidates
+    s.act(batch), plain.act(batch)
+    assert np.array_equal(s.last["rows"], plain.last["rows"]) and s.last["rows"].size
+    assert not np.allclose(s.last["mean"], plain.last["mean"], equal_nan=True)
+    play(engine, s, [5], steps=20)                                   # legal throughout

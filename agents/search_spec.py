@@ -12,8 +12,9 @@ from .value import LevelWinModel, WinModel
 
 
 def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
-    """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:weights=<path>][:leaf=win_model|<path>][:rollout=<path>]
-    [:scripts=a+b][:kinds=A+B][:extra=R+S][:share=<s>][:margin=<m>][:follow=<k>][:marks=a+b]``.
+    """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:weights=<path>][:leaf=win_model|<path>]
+    [:rollout=<path>][:scripts=a+b][:kinds=A+B][:extra=R+S][:share=<s>][:margin=<m>][:follow=<k>]
+    [:marks=a+b]``.
     ``leaf``: the leaf value already loaded (a worker that received it as bytes); the spec's
     ``leaf=`` then only names it."""
     size, *options = arg.split(":") if arg else [""]
@@ -97,7 +98,8 @@ def _leaf(value: str):
                      f"got {value!r}")
 
 
-OPTIONS = {"net": PolicyValueNet.load, "rollout": PolicyValueNet.load, "share": float, "margin": float, "follow": int}
+OPTIONS = {"net": PolicyValueNet.load, "rollout": PolicyValueNet.load, "share": float,
+           "margin": float, "follow": int}
 
 
 register("search", make_search)

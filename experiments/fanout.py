@@ -57,9 +57,9 @@ def _on_processes(fn, tasks, workers, initializer, initargs) -> Iterator:
             yield future.result()
         finished = True
     except BrokenProcessPool as e:
-        raise RuntimeError(f"a local worker process died before its task was done (killed from "
-                           f"outside, or out of memory?): the run stops here, its finished tasks "
-                           f"are kept by the caller; resume it or run it again") from e
+        raise RuntimeError("a local worker process died before its task was done (killed from "
+                           "outside, or out of memory?): the run stops here, its finished tasks "
+                           "are kept by the caller; resume it or run it again") from e
     finally:
         # a caller that stops early does not wait for the tasks still running
         pool.shutdown(wait=finished, cancel_futures=True)

@@ -124,28 +124,7 @@ class SearchAgent:
                  marks: tuple[int, ...] = (), weights: str | None = None,
                  extra: tuple[str, ...] = (), follow: int = 1,
                  rollout: PolicyValueNet | None = None):
-        if follow < 1:
-            raise ValueError(f"follow is the number of the prior's actions a move is paired "
-                             f"with (1: the rollout's only), at least 1, got {follow!r}")
-        if futures < 1 or width < 2 or horizon < 0:
-            raise ValueError(f"search needs futures >= 1, width >= 2 and horizon >= 0, got "
-                             f"futures={futures}, width={width}, horizon={horizon}")
-        if not 0 < share <= 1:
-            raise ValueError(f"share is the part of the decisions searched, in (0, 1], got {share!r}")
-        if sorted(set(marks)) != list(marks) or any(not 0 < m < horizon for m in marks):
-            raise ValueError(f"marks are turns of the rollout, increasing and between 1 and the "
-                             f"horizon - 1 = {horizon - 1}, got {marks!r}")
-        if not np.isfinite(margin):
-            raise ValueError(f"margin is the value a challenger must beat the prior's choice by, "
-                             f"a finite number (negative: the prior must beat it), got {margin!r}")
-        wrong = sorted(set(extra) - set(A.RANGES))
-        if wrong:
-            raise ValueError(f"extra names action ranges, got {wrong}; allowed: "
-                             f"{', '.join(A.RANGES)}")
-        unknown = set(kinds) - set(stack.CODES)
-        if unknown:
-            raise ValueError(f"unknown decision kinds {sorted(unknown)}; allowed: "
-                             f"{', '.join(stack.CODE_NAMES)}")
+        _check(futures, width, horizon, share, marks, margin, extra, kinds, follow)
         self.futures, self.width, self.horizon = int(futures), int(width), int(horizon)
         self.seed, self.progress, self.margin = int(seed), float(progress), float(margin)
         self.codes = np.array([stack.CODES[k] for k in kinds])
@@ -174,34 +153,41 @@ class SearchAgent:
                                    np.zeros(self.width * (self.follow - 1), np.int64)]
         self.value = (value if value is not None else net if net is not None
                       else LevelWinModel.load())
+        self.name = self._named(net, plans, weights, value, leaf, rollout, scripts, kinds, extra,
+                                marks)
+        self.searched = 0                          # decisions searched so far (for reports)
+        self.last = None                           # the last act's search: see ``act``
+
+    def _named(self, net, plans, weights, value, leaf, rollout, scripts, kinds, extra,
+               marks) -> str:
+        """The agent's name: the spec that builds it again (``agents/search_spec.py``)."""
         size = (self.futures, self.width, self.horizon)
-        self.name = "search" if size == tuple(DEFAULTS.values()) else "search:%dx%dx%d" % size
+        name = "search" if size == tuple(DEFAULTS.values()) else "search:%dx%dx%d" % size
         if net is not None:
-            self.name = "search:%dx%dx%d:net=%s" % (*size, net.meta.get("path", "?"))
+            name = "search:%dx%dx%d:net=%s" % (*size, net.meta.get("path", "?"))
         if plans or weights:        # ":plans", ":plans=a+b", then ":weights=<file>"
-            self.name += ":" + self.prior.name.partition(":")[2]
+            name += ":" + self.prior.name.partition(":")[2]
         # the leaf is named when it is not the default of the prior (the network's own value,
         # or the shipped win models for a heuristic prior)
         if value is not None and (net is not None or leaf != "win_model"):
-            self.name += f":leaf={leaf}"
+            name += f":leaf={leaf}"
         if rollout is not None:
-            self.name += ":rollout=" + rollout.meta.get("path", "?")
+            name += ":rollout=" + rollout.meta.get("path", "?")
         if self.scripts:
-            self.name += ":scripts=" + "+".join(plan_names.checked(scripts))
+            name += ":scripts=" + "+".join(plan_names.checked(scripts))
         if tuple(kinds) != KINDS:
-            self.name += ":kinds=" + "+".join(kinds)
+            name += ":kinds=" + "+".join(kinds)
         if extra:
-            self.name += ":extra=" + "+".join(extra)
+            name += ":extra=" + "+".join(extra)
         if self.share < 1:
-            self.name += f":share={self.share:g}"
+            name += f":share={self.share:g}"
         if self.margin:
-            self.name += f":margin={self.margin:g}"
+            name += f":margin={self.margin:g}"
         if self.follow > 1:
-            self.name += f":follow={self.follow}"
+            name += f":follow={self.follow}"
         if len(marks):
-            self.name += ":marks=" + "+".join(map(str, marks))
-        self.searched = 0                          # decisions searched so far (for reports)
-        self.last = None                           # the last act's search: see ``act``
+            name += ":marks=" + "+".join(map(str, marks))
+        return name
 
     # -- the decision -----------------------------------------------------------------------------
     def candidates(self, batch: Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -390,6 +376,32 @@ def progress(S) -> np.ndarray:
     drawn = S.deck_pos / np.maximum(S.deck_len, 1)
     beaten = S.inc_defeated / np.maximum(S.inc_total, 1)
     return (drawn + beaten) / 2
+
+
+def _check(futures, width, horizon, share, marks, margin, extra, kinds, follow) -> None:
+    """The search's arguments that make no sense, each named with what is allowed."""
+    if follow < 1:
+        raise ValueError(f"follow is the number of the prior's actions a move is paired "
+                         f"with (1: the rollout's only), at least 1, got {follow!r}")
+    if futures < 1 or width < 2 or horizon < 0:
+        raise ValueError(f"search needs futures >= 1, width >= 2 and horizon >= 0, got "
+                         f"futures={futures}, width={width}, horizon={horizon}")
+    if not 0 < share <= 1:
+        raise ValueError(f"share is the part of the decisions searched, in (0, 1], got {share!r}")
+    if sorted(set(marks)) != list(marks) or any(not 0 < m < horizon for m in marks):
+        raise ValueError(f"marks are turns of the rollout, increasing and between 1 and the "
+                         f"horizon - 1 = {horizon - 1}, got {marks!r}")
+    if not np.isfinite(margin):
+        raise ValueError(f"margin is the value a challenger must beat the prior's choice by, "
+                         f"a finite number (negative: the prior must beat it), got {margin!r}")
+    wrong = sorted(set(extra) - set(A.RANGES))
+    if wrong:
+        raise ValueError(f"extra names action ranges, got {wrong}; allowed: "
+                         f"{', '.join(A.RANGES)}")
+    unknown = set(kinds) - set(stack.CODES)
+    if unknown:
+        raise ValueError(f"unknown decision kinds {sorted(unknown)}; allowed: "
+                         f"{', '.join(stack.CODE_NAMES)}")
 
 
 def _blocks(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:

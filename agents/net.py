@@ -94,6 +94,18 @@ class PolicyValueNet:
         return cls(trunk, (np.zeros((width, NUM_ACTIONS)), np.zeros(NUM_ACTIONS)),
                    (np.zeros((width, 2)), np.zeros(2)), meta)
 
+    def at_temperature(self, temperature: float) -> "PolicyValueNet":
+        """The same residual policy at another ``temperature`` (heuristic points per logit): the
+        policy head scaled by old / new temperature, so every logit is the old one times that
+        factor and the argmax, which is what the agent plays, is the same (up to the logits'
+        rounding). A student at a higher temperature can learn a teacher that often overrides
+        the heuristic: at 0.2 one override costs hundreds of nats (``experiments.exit``)."""
+        if not self.residual:
+            raise ValueError("only a residual network has a temperature (heuristic points per logit)")
+        k = self.temperature / float(temperature)
+        return PolicyValueNet(self.trunk, (self.policy[0] * k, self.policy[1] * k), self.value,
+                              {**self.meta, "temperature": float(temperature)})
+
     # -- the forward pass -------------------------------------------------------------------------
     def forward(self, obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(B, NUM_ACTIONS) logits over absolute actions (before any mask or heuristic) and

@@ -39,7 +39,7 @@ def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
             kwargs["scripts"] = plan_names.checked(_named(key, value, "plans", "scripts=a+b"))
             continue
         if key == "leaf":                    # the leaf value: loaded, and named as given
-            kwargs["value"], kwargs["leaf"] = leaf if leaf is not None else _leaf(value), value
+            kwargs["value"], kwargs["leaf"] = leaf if leaf is not None else load_leaf(value), value
             continue
         if key == "marks":                   # rollout turns whose leaves are averaged in
             if not value or not all(m.isdigit() for m in value.split("+")):
@@ -81,7 +81,7 @@ def _named(key: str, value: str, what: str, example: str) -> tuple[str, ...]:
     return tuple(value.split("+"))
 
 
-def _leaf(value: str):
+def load_leaf(value: str):
     """The leaf value of ``leaf=``: the shipped win models, a ``WinModel`` JSON file, a
     network's value head (``.npz``) or the mean of several (``a.npz+b.npz``)."""
     if value == "win_model":

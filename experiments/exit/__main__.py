@@ -20,7 +20,9 @@ Each round:
    ``eval`` games per configuration (``search:<gate.search>``, the same futures); the candidate is
    kept if it wins more of them (equal wins: a higher total score). The network alone plays
    ``gate.net_games`` ``eval`` games too (the learning curve; the heuristic on the same games
-   is the line to beat).
+   is the line to beat). With ``gate.games: 0`` there is no search gate: the epoch the training
+   chose is kept (with ``train.select=play``, one whose network alone won more than the
+   starting weights), so a run can distil a search into a network judged by its play alone.
 
 The run folder ``runs/<name>/`` gets ``config.yaml``; ``rounds.csv`` (one row per round: games
 and wins of each phase, the training statistics, the gate's decision and its one-sided Fisher p,
@@ -163,6 +165,36 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
     if stats["epoch"] == 0:          # no epoch beat the starting weights: nothing to gate
         row.update(kept=0, gate_cpu=0.0, wall=round(time.time() - wall, 1))
         return net, row
+    if cfg.gate.games:
+        new = search_gate(cfg, run_dir, r, net, candidate, state, row, bar_factory)
+        accept = bool(row["kept"])
+    else:                            # no search gate: the epoch the training chose is kept
+        new, accept = {"rows": []}, True
+        row["kept"] = 1
+    t0 = time.process_time()
+    if cfg.gate.net_games:
+        alone = net_alone(cfg, candidate, cfg.gate.net_games)
+        row["net_wins"], row["net_games"] = alone["wins"], alone["games"]
+        if "heuristic_wins" not in state:
+            state["heuristic_wins"] = net_alone(cfg, None, cfg.gate.net_games)["wins"]
+        row["heuristic_wins"] = state["heuristic_wins"]
+    net_cpu = time.process_time() - t0             # the network alone plays in this process
+    row["gate_cpu"] = round(sum(g["seconds"] for g in new["rows"]) + net_cpu, 1)
+    row["wall"] = round(time.time() - wall, 1)
+    if accept:
+        if cfg.gate.games:
+            state["gate_kept"] = {k: v for k, v in new.items() if k != "rows"}
+        net = candidate
+        net.save(run_dir / "net.npz")
+    rounds.log_scalars(writer, "exit", row, r)
+    return net, row
+
+
+def search_gate(cfg, run_dir: Path, r: int, net, candidate, state: dict, row: dict,
+                bar_factory) -> dict:
+    """The candidate's search against the kept network's on the gate's games (the kept one's
+    played once and remembered in ``state``); fills the gate's columns of ``row`` and ``kept``
+    (more wins, then a higher total score); returns the candidate's results."""
     with bar_factory(2 * cfg.gate.games * len(cfg.selfplay.configs), f"round {r}: gate") as bar:
         if "gate_kept" not in state:            # the kept network's search, played once
             first = gate(cfg, net, bar)
@@ -177,27 +209,20 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
     row.update(gate_games=new["games"], gate_wins_new=new["wins"], gate_wins_kept=kept["wins"],
                gate_score_new=new["score"], gate_score_kept=kept["score"], kept=int(accept),
                gate_p=round(fisher_greater(new["wins"], new["games"], kept["wins"], kept["games"]), 4))
-    t0 = time.process_time()
-    if cfg.gate.net_games:
-        alone = net_alone(cfg, candidate, cfg.gate.net_games)
-        row["net_wins"], row["net_games"] = alone["wins"], alone["games"]
-        if "heuristic_wins" not in state:
-            state["heuristic_wins"] = net_alone(cfg, None, cfg.gate.net_games)["wins"]
-        row["heuristic_wins"] = state["heuristic_wins"]
-    net_cpu = time.process_time() - t0             # the network alone plays in this process
-    row["gate_cpu"] = round(sum(g["seconds"] for g in new["rows"]) + net_cpu, 1)
-    row["wall"] = round(time.time() - wall, 1)
-    if accept:
-        state["gate_kept"] = {k: v for k, v in new.items() if k != "rows"}
-        net = candidate
-        net.save(run_dir / "net.npz")
-    rounds.log_scalars(writer, "exit", row, r)
-    return net, row
+    return new
+
+
+def starting(cfg) -> PolicyValueNet | None:
+    """The network of ``init_from`` (at ``init_temperature`` if set), or None."""
+    if not cfg.init_from:
+        return None
+    net = PolicyValueNet.load(cfg.init_from)
+    return net.at_temperature(cfg.init_temperature) if cfg.init_temperature else net
 
 
 def initial(cfg) -> PolicyValueNet:
     if cfg.init_from:
-        return PolicyValueNet.load(cfg.init_from)
+        return starting(cfg)
     n = cfg.net
     return PolicyValueNet.initial(tuple(n.hidden), seed=cfg.seed, residual=n.residual,
                                   temperature=n.temperature, kinds=list(n.kinds),
@@ -213,7 +238,7 @@ def run(cfg, run_dir: Path, state: dict, quiet: bool) -> dict:
 
     r0 = rounds.begin(cfg, run_dir, state, ("rounds.csv", "selfplay.csv", "gate.csv"))
     net = PolicyValueNet.load(run_dir / "net.npz") if state.get("kept_round") is not None \
-        else (PolicyValueNet.load(cfg.init_from) if cfg.init_from else None)
+        else starting(cfg)
     print(f"{cfg.name}: rounds {r0}..{cfg.rounds - 1} of {cfg.selfplay.games} self-play games "
           f"({', '.join(f'{lv}-{p}p' for lv, p in cfg.selfplay.configs)}), search "
           f"{cfg.selfplay.search} on {cfg.selfplay.share:.0%} of the decisions -> {run_dir}",
@@ -227,8 +252,8 @@ def run(cfg, run_dir: Path, state: dict, quiet: bool) -> dict:
         rounds.append_csv(run_dir / "rounds.csv", ROUND_FIELDS, [row])
         state["round"] = r + 1
         rounds.save_state(run_dir, state)
-        gated = (f"gate {row['gate_wins_new']} vs {row['gate_wins_kept']} of {row['gate_games']} "
-                 f"({'kept' if row['kept'] else 'dropped'}); network alone "
+        gated = (f"gate {row.get('gate_wins_new', '-')} vs {row.get('gate_wins_kept', '-')} of "
+                 f"{row.get('gate_games', 0)} ({'kept' if row['kept'] else 'dropped'}); network alone "
                  f"{row.get('net_wins', '-')}/{row.get('net_games', '-')} (heuristic "
                  f"{row.get('heuristic_wins', '-')})" if row["epoch"] else
                  f"no epoch beat the starting network ({cfg.train.select}): nothing gated")

@@ -29,8 +29,10 @@ class NetConfig:
     plans: list = field(default_factory=list)    # the heuristic's team plans (agents/heuristic/
                                     # plans.py): the residual's base, and the first round's
                                     # prior and rollout team (["incarnation"]: search:plans)
-    leaf: str = "win_model"         # the search's leaf value: "net" (its win head) or
-                                    # "win_model" (agents/value.py, fitted on many more games)
+    leaf: str = "win_model"         # the search's leaf value: "net" (its win head),
+                                    # "win_model" (agents/value.py, fitted on many more games) or
+                                    # a file as the search's leaf= takes (a WinModel .json, a
+                                    # network .npz: results/value/iterate/leaf2.npz)
 
 
 @dataclass
@@ -45,6 +47,8 @@ class SelfPlayConfig:
 @dataclass
 class GateConfig:
     games: int = 100                # paired eval games: the new network's search against the kept one's
+                                    # (0: no search gate, the candidate is kept whenever training
+                                    # found an epoch better than its starting weights)
     search: str = "4x4x4"
     batch: int = 50
     net_games: int = 500            # eval games of the network alone (the learning curve), 0: none
@@ -59,6 +63,8 @@ class ExitConfig:
     ray_address: str | None = None  # "local", "auto" or "ray://host:port": Ray instead
     torch_threads: int = 1
     init_from: str | None = None    # start from this .npz instead of a new network
+    init_temperature: float | None = None   # and at this temperature (PolicyValueNet.
+                                    # at_temperature: the same play; None: the file's)
     net: NetConfig = field(default_factory=NetConfig)
     selfplay: SelfPlayConfig = field(default_factory=SelfPlayConfig)
     train: TrainConfig = field(default_factory=TrainConfig)
@@ -90,8 +96,10 @@ def check(cfg: ExitConfig) -> None:
     if unknown:
         raise ValueError(f"net.kinds: unknown decision kinds {sorted(unknown)}; allowed: "
                          f"{', '.join(stack.CODE_NAMES)}")
-    if cfg.net.leaf not in ("net", "win_model"):
-        raise ValueError(f"net.leaf must be net or win_model, got {cfg.net.leaf!r}")
+    if cfg.net.leaf not in ("net", "win_model") and not (
+            cfg.net.leaf.endswith((".npz", ".json")) and Path(cfg.net.leaf).is_file()):
+        raise ValueError(f"net.leaf must be net, win_model or an existing .npz or .json leaf "
+                         f"file (the search's leaf=), got {cfg.net.leaf!r}")
     if cfg.train.soft_target < 0:
         raise ValueError(f"train.soft_target must be >= 0 (0: the chosen action), got {cfg.train.soft_target!r}")
     if cfg.train.params not in ("all", "bias"):
@@ -102,11 +110,16 @@ def check(cfg: ExitConfig) -> None:
         raise ValueError(f"selfplay.share must be in (0, 1], got {cfg.selfplay.share!r}")
     check_positive({"rounds": cfg.rounds, "workers": cfg.workers,
                     "torch_threads": cfg.torch_threads, "selfplay.games": cfg.selfplay.games,
-                    "selfplay.batch": cfg.selfplay.batch, "gate.games": cfg.gate.games,
-                    "gate.batch": cfg.gate.batch, "train.epochs": cfg.train.epochs,
+                    "selfplay.batch": cfg.selfplay.batch, "gate.batch": cfg.gate.batch, "train.epochs": cfg.train.epochs,
                     "train.batch_size": cfg.train.batch_size, "train.window": cfg.train.window,
                     "train.select_games": cfg.train.select_games,
                     "net.temperature": cfg.net.temperature})
+    if cfg.init_temperature is not None and (not cfg.init_from or not cfg.init_temperature > 0):
+        raise ValueError(f"init_temperature rescales the network of init_from and must be > 0; "
+                         f"got {cfg.init_temperature!r} with init_from {cfg.init_from!r}")
+    if cfg.gate.games < 0 or cfg.gate.net_games < 0:
+        raise ValueError(f"gate.games and gate.net_games must be >= 0 (0: none), got "
+                         f"{cfg.gate.games!r} and {cfg.gate.net_games!r}")
     if cfg.selfplay.games < len(cfg.selfplay.configs):
         raise ValueError(f"selfplay.games ({cfg.selfplay.games}) must give each of the "
                          f"{len(cfg.selfplay.configs)} configurations at least one game")

@@ -27,7 +27,7 @@ from ghoststories_env.actions import NUM_ACTIONS
 from ghoststories_env.agents import Batch
 from ghoststories_env.agents.net import PolicyValueNet
 from ghoststories_env.agents.search import DEFAULTS, SearchAgent, progress
-from ghoststories_env.agents.value import LevelWinModel
+from ghoststories_env.agents.search_spec import load_leaf
 from ghoststories_env.benchmark.evaluation import game_rows
 from ghoststories_env.envs.observation import SIZE
 
@@ -51,16 +51,17 @@ class Task:
     seeds: tuple[int, ...]
     record: bool = True         # record training examples (False: evaluation only)
     search_seed: int = 0
-    leaf: str = "net"           # the search's leaf value: "net" or "win_model" (agents/value.py)
+    leaf: str = "net"           # the search's leaf value: "net", "win_model" (agents/value.py)
+                                # or a leaf file (agents/search_spec.py load_leaf)
     plans: tuple[str, ...] = ()  # the heuristic's team plans (the network's residual base)
 
 
 def agent_of(task: Task) -> SearchAgent:
     sizes = dict(zip(DEFAULTS, map(int, task.search.split("x")))) if task.search else {}
     net = PolicyValueNet.from_bytes(task.net) if task.net is not None else None
-    value = LevelWinModel.load() if task.leaf == "win_model" else None
+    value = None if task.leaf == "net" else load_leaf(task.leaf)
     return SearchAgent(**{**DEFAULTS, **sizes}, seed=task.search_seed, net=net, share=task.share,
-                       value=value, plans=() if net is not None else task.plans)
+                       value=value, leaf=task.leaf, plans=() if net is not None else task.plans)
 
 
 def play(task: Task) -> dict:

@@ -202,3 +202,22 @@ def test_search_rollout__a_network_plays_the_futures_and_the_prior_proposes(engi
     assert np.array_equal(s.last["rows"], plain.last["rows"]) and s.last["rows"].size
     assert not np.allclose(s.last["mean"], plain.last["mean"], equal_nan=True)
     play(engine, s, [5], steps=20)                                   # legal throughout
+
+
+def test_at_temperature__plays_the_same_with_every_logit_scaled():
+    """A residual network at another temperature: the heuristic's scores / temperature plus the
+    learned logits are the old ones times old / new temperature, so the argmax is the same."""
+    net = PolicyValueNet.initial((16,), seed=3, temperature=0.2)
+    g = np.random.default_rng(0)
+    net.policy = (g.normal(0, 1, net.policy[0].shape), g.normal(0, 1, net.policy[1].shape))
+    engine = Engine(GameConfig(num_players=4, difficulty="initiation"))
+    batch = Batch(engine, engine.reset(np.arange(8)))
+    hot = net.at_temperature(5.0)
+    assert hot.temperature == 5.0 and net.temperature == 0.2
+    h = net.heuristic.scores(batch)
+    old, new = net.residual_logits(h, batch.obs), hot.residual_logits(h, batch.obs)
+    wanted = np.isfinite(old)
+    # equal up to the logits' rounding (agents/heuristic/context.py settled)
+    assert wanted.any() and np.allclose(new[wanted], old[wanted] * 0.2 / 5.0, rtol=0, atol=1e-6)
+    with pytest.raises(ValueError, match="only a residual network"):
+        PolicyValueNet.initial((8,), residual=False).at_temperature(5.0)

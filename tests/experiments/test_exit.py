@@ -162,6 +162,42 @@ def test_selfplay__plans_make_the_first_prior_and_the_recorded_base_heuristic_pl
     assert with_net.prior.heuristic.name == "heuristic:plans"
 
 
+def test_selfplay__a_leaf_file_judges_the_futures_and_names_the_agent():
+    """net.leaf=<file>: the search's leaf is the file's network (as the search's leaf= loads it),
+    whatever the prior, and the agent's name says so."""
+    leaf = "results/value/iterate/leaf2.npz"
+    task = Task(net=None, search="1x2x1", share=1.0, level="initiation", players=4,
+                index=(0,), seeds=(5,), leaf=leaf, plans=("incarnation",))
+    agent = agent_of(task)
+    assert agent.value.to_bytes() == PolicyValueNet.load(leaf).to_bytes()
+    assert agent.name == f"search:1x2x1:plans:leaf={leaf}"
+    assert agents.make(agent.name).name == agent.name
+    net = PolicyValueNet.initial((8,), plans=["incarnation"])
+    assert agent_of(Task(**{**task.__dict__, "net": net.to_bytes()})).value.to_bytes() == \
+        agent.value.to_bytes()
+
+
+def test_run__without_a_search_gate_the_chosen_epoch_is_kept(tmp_path):
+    """gate.games=0: no search gate is played; the network the training chose becomes the run's
+    network (two games leave nothing held out, so the last epoch is chosen), and no gate rows
+    are written. init_temperature rescales init_from's network before it learns."""
+    start = tmp_path / "start.npz"
+    PolicyValueNet.initial((8,), seed=1, temperature=0.5).save(start)
+    tiny = [*TINY]
+    tiny[tiny.index("--gate.games") + 1] = "0"
+    tiny[tiny.index("--rounds") + 1] = "1"
+    main(["--config", "configs/exit-smoke.yaml", "--runs-dir", str(tmp_path), *tiny,
+          "--init_from", str(start), "--init_temperature", "2.0"])
+    run = tmp_path / "exit-smoke"
+    row = rows_of(run / "rounds.csv")[0]
+    assert not (run / "gate.csv").exists() and row["gate_games"] == ""
+    assert row["epoch"] == "1" and row["kept"] == "1"
+    kept, chosen = (PolicyValueNet.load(run / f) for f in ("net.npz", "nets/round_000.npz"))
+    for (w, b), (w0, b0) in zip([*kept.trunk, kept.policy], [*chosen.trunk, chosen.policy]):
+        assert np.array_equal(w, w0) and np.array_equal(b, b0)
+    assert abs(np.log(kept.temperature / 2.0)) < 0.05           # learned from 2.0, not 0.5
+
+
 def rows_of(path):
     """The rows without CPU and wall times, agent names without the run's folder."""
     with open(path, newline="") as f:
@@ -251,7 +287,9 @@ def test_fan_out__a_local_ray_with_two_workers_gives_the_serial_results():
     ("train.select=luck", "train.select"),
     ("train.params=trunk", "train.params"),
     ("train.select_games=0", "train.select_games"),
-    ("gate.games=0", "gate.games"),
+    ("gate.games=-1", "gate.games"),
+    ("net.leaf=nowhere.npz", "net.leaf"),
+    ("init_temperature=5", "init_temperature"),
     ("selfplay.searches=3", "unknown key"),
 ])
 def test_config__refuses_what_makes_no_sense(override, message):

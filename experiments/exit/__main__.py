@@ -253,7 +253,8 @@ def run(cfg, run_dir: Path, state: dict, quiet: bool) -> dict:
         state["round"] = r + 1
         rounds.save_state(run_dir, state)
         gated = (f"gate {row.get('gate_wins_new', '-')} vs {row.get('gate_wins_kept', '-')} of "
-                 f"{row.get('gate_games', 0)} ({'kept' if row['kept'] else 'dropped'}); network alone "
+                 f"{row.get('gate_games', 0)} ({'kept' if row['kept'] else 'dropped'}); "
+                 f"network alone "
                  f"{row.get('net_wins', '-')}/{row.get('net_games', '-')} (heuristic "
                  f"{row.get('heuristic_wins', '-')})" if row["epoch"] else
                  f"no epoch beat the starting network ({cfg.train.select}): nothing gated")

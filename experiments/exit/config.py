@@ -110,7 +110,8 @@ def check(cfg: ExitConfig) -> None:
         raise ValueError(f"selfplay.share must be in (0, 1], got {cfg.selfplay.share!r}")
     check_positive({"rounds": cfg.rounds, "workers": cfg.workers,
                     "torch_threads": cfg.torch_threads, "selfplay.games": cfg.selfplay.games,
-                    "selfplay.batch": cfg.selfplay.batch, "gate.batch": cfg.gate.batch, "train.epochs": cfg.train.epochs,
+                    "selfplay.batch": cfg.selfplay.batch, "gate.batch": cfg.gate.batch,
+                    "train.epochs": cfg.train.epochs,
                     "train.batch_size": cfg.train.batch_size, "train.window": cfg.train.window,
                     "train.select_games": cfg.train.select_games,
                     "net.temperature": cfg.net.temperature})

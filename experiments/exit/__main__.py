@@ -167,9 +167,8 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
         return net, row
     if cfg.gate.games:
         new = search_gate(cfg, run_dir, r, net, candidate, state, row, bar_factory)
-        accept = bool(row["kept"])
     else:                            # no search gate: the epoch the training chose is kept
-        new, accept = {"rows": []}, True
+        new = {"rows": []}
         row["kept"] = 1
     t0 = time.process_time()
     if cfg.gate.net_games:
@@ -181,9 +180,7 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
     net_cpu = time.process_time() - t0             # the network alone plays in this process
     row["gate_cpu"] = round(sum(g["seconds"] for g in new["rows"]) + net_cpu, 1)
     row["wall"] = round(time.time() - wall, 1)
-    if accept:
-        if cfg.gate.games:
-            state["gate_kept"] = {k: v for k, v in new.items() if k != "rows"}
+    if row["kept"]:
         net = candidate
         net.save(run_dir / "net.npz")
     rounds.log_scalars(writer, "exit", row, r)
@@ -193,8 +190,9 @@ def one_round(cfg, run_dir: Path, r: int, net, state: dict, writer, bar_factory)
 def search_gate(cfg, run_dir: Path, r: int, net, candidate, state: dict, row: dict,
                 bar_factory) -> dict:
     """The candidate's search against the kept network's on the gate's games (the kept one's
-    played once and remembered in ``state``); fills the gate's columns of ``row`` and ``kept``
-    (more wins, then a higher total score); returns the candidate's results."""
+    played once and remembered in ``state``, replaced by the candidate's when it is kept); fills
+    the gate's columns of ``row`` and ``kept`` (more wins, then a higher total score); returns
+    the candidate's results."""
     with bar_factory(2 * cfg.gate.games * len(cfg.selfplay.configs), f"round {r}: gate") as bar:
         if "gate_kept" not in state:            # the kept network's search, played once
             first = gate(cfg, net, bar)
@@ -206,6 +204,8 @@ def search_gate(cfg, run_dir: Path, r: int, net, candidate, state: dict, row: di
     rounds.append_csv(run_dir / "gate.csv", rounds.GAME_FIELDS,
                       [dict(g, round=r) for g in new["rows"]])
     accept = (new["wins"], new["score"]) > (kept["wins"], kept["score"])
+    if accept:                       # the bar the next candidate must clear (saved with the round)
+        state["gate_kept"] = {k: v for k, v in new.items() if k != "rows"}
     row.update(gate_games=new["games"], gate_wins_new=new["wins"], gate_wins_kept=kept["wins"],
                gate_score_new=new["score"], gate_score_kept=kept["score"], kept=int(accept),
                gate_p=round(fisher_greater(new["wins"], new["games"], kept["wins"], kept["games"]), 4))

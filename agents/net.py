@@ -25,6 +25,7 @@ any batch.
     net = PolicyValueNet.load("results/exit/initiation-4p/net.npz")
     agents.make("net:results/exit/initiation-4p/net.npz")              # the network alone
     agents.make("search:8x4x8:net=results/exit/initiation-4p/net.npz")  # the search on it
+    agents.make("search:16x8x8:plans:leaf=learned")   # value heads shipped per level (LevelLeaf)
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from pathlib import Path
 import numpy as np
 
 from ghoststories_env.actions import NUM_ACTIONS
+from ghoststories_env.cards import LEVEL_NAMES
+from ghoststories_env.config import R
 from ghoststories_env.envs.frame import relative_of_absolute
 from ghoststories_env.envs.observation import SIZE, encode
 from ghoststories_env.rules import stack
@@ -48,6 +51,13 @@ from .heuristic.context import settled
 DECIMALS = 6            # logits and values equal to this many decimals are equal
 WANTED = -1e8           # heuristic scores at or below this are actions it never wants (search.py)
 VIEWER = slice(0, 4)    # the observation's first columns: the viewer's seat, one-hot
+DATA = Path(__file__).parent / "data"
+# The learned leaves shipped with the package (``search:...:leaf=learned``), each level's games
+# judged by the leaf measured at it: value iteration's leaf 2 at Initiation (results/value/
+# iterate/leaf2.npz) and its Normal round 1 (results/value/iterate/normal/leaf1.npz) at Normal
+# and Nightmare, where the search on it was benchmarked; Hell takes the Normal leaf unmeasured.
+LEARNED_LEAVES = {"initiation": "leaf_initiation.npz", "normal": "leaf_normal.npz",
+                  "nightmare": "leaf_normal.npz", "hell": "leaf_normal.npz"}
 _RELATIVE = relative_of_absolute()
 
 
@@ -212,6 +222,35 @@ class LeafEnsemble:
         obs = encode(S)
         logit = np.mean([net.forward(obs)[1][:, 0] for net in self.nets], axis=0)
         return _win_chance(S, np.round(logit, DECIMALS))
+
+
+class LevelLeaf:
+    """Networks' value heads as one leaf value, each game judged by its difficulty level's network
+    (``leaves``: level name -> network), as ``value.LevelWinModel`` does with the win models. A
+    game's value depends on its own row only, whatever the levels of the other games."""
+
+    def __init__(self, leaves: dict[str, PolicyValueNet]):
+        missing = set(LEVEL_NAMES) - set(leaves)
+        if missing:
+            raise ValueError(f"a LevelLeaf needs a network for every level, missing {sorted(missing)}")
+        self.leaves = dict(leaves)
+
+    def predict(self, S) -> np.ndarray:
+        """(B,) chance of a win: 1 or 0 for finished games, the level's network's otherwise."""
+        obs, level = encode(S), S.rules[:, R.DIFFICULTY]
+        logit = np.zeros(S.batch_size)
+        for code in np.unique(level):
+            rows = level == code
+            logit[rows] = self.leaves[LEVEL_NAMES[code]].forward(obs[rows])[1][:, 0]
+        return _win_chance(S, logit)
+
+    @classmethod
+    def load(cls, folder=DATA, files: dict | None = None) -> "LevelLeaf":
+        """The networks of ``files`` (level -> file name in ``folder``; default the shipped
+        ``LEARNED_LEAVES``), each file read once."""
+        files = LEARNED_LEAVES if files is None else files
+        read = {name: PolicyValueNet.load(Path(folder) / name) for name in set(files.values())}
+        return cls({level: read[name] for level, name in files.items()})
 
 
 def _win_chance(S, logit: np.ndarray) -> np.ndarray:

@@ -53,6 +53,9 @@ a batch advances in one engine batch.
                                      # the prior (the candidates) stays heuristic:plans
     agents.make("search:8x4x8:plans:leaf=path/model.json")   # another leaf value: a WinModel
                                      # file (fit_value), or a network's value head (a .npz)
+    agents.make("search:16x8x8:plans:leaf=learned")   # the value networks shipped with the
+                                     # package, one per level (net.LevelLeaf): the strongest
+                                     # search measured (docs/guides/results.md), 45 CPU s a game
     agents.make("search:8x4x8:plans:leaf=a.npz+b.npz")   # the mean of several networks'
                                      # win logits (net.LeafEnsemble)
     agents.make("search:8x4x8:plans")   # the prior and rollout team is heuristic:plans

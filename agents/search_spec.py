@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from .base import register
 from .heuristic import plans as plan_names
-from .net import LeafEnsemble, PolicyValueNet
+from .net import LeafEnsemble, LevelLeaf, PolicyValueNet
 from .search import DEFAULTS, KINDS, SearchAgent
 from .value import LevelWinModel, WinModel
 
 
 def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
-    """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:weights=<path>][:leaf=win_model|<path>]
+    """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:weights=<path>][:leaf=win_model|learned|<path>]
     [:rollout=<path>][:scripts=a+b][:kinds=A+B][:extra=R+S][:share=<s>][:margin=<m>][:follow=<k>]
     [:marks=a+b]``.
     ``leaf``: the leaf value already loaded (a worker that received it as bytes); the spec's
@@ -56,8 +56,9 @@ def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
                                      "extra=YINYANG_HELP+YINYANG_UNHAUNT")
             continue
         if not eq or key not in OPTIONS:
-            raise ValueError(f"agent 'search' takes the options net=<path>, leaf=win_model or "
-                             f"leaf=<path> (judge futures with the fitted win models, a WinModel "
+            raise ValueError(f"agent 'search' takes the options net=<path>, leaf=win_model, "
+                             f"leaf=learned or leaf=<path> (judge futures with the fitted win "
+                             f"models, the shipped value networks, a WinModel "
                              f".json or a network's value head .npz), rollout=<path> (a "
                              f"network .npz plays the futures), plans (the heuristic:plans "
                              f"prior), weights=<path> (other weights for it), scripts=a+b (team "
@@ -82,17 +83,21 @@ def _named(key: str, value: str, what: str, example: str) -> tuple[str, ...]:
 
 
 def load_leaf(value: str):
-    """The leaf value of ``leaf=``: the shipped win models, a ``WinModel`` JSON file, a
+    """The leaf value of ``leaf=``: the shipped win models, the shipped learned leaves
+    (``learned``: ``net.LevelLeaf``, a value network per level), a ``WinModel`` JSON file, a
     network's value head (``.npz``) or the mean of several (``a.npz+b.npz``)."""
     if value == "win_model":
         return LevelWinModel.load()
+    if value == "learned":
+        return LevelLeaf.load()
     if value.endswith(".json"):
         return WinModel.load(value)
     if value.endswith(".npz") and "+" in value:      # several networks, their mean logit
         return LeafEnsemble([PolicyValueNet.load(v) for v in value.split("+")])
     if value.endswith(".npz"):
         return PolicyValueNet.load(value)
-    raise ValueError(f"search option leaf= takes 'win_model', a WinModel .json (python -m "
+    raise ValueError(f"search option leaf= takes 'win_model', 'learned' (the value networks "
+                     f"shipped per level), a WinModel .json (python -m "
                      f"experiments.fit_value), a network .npz (python -m experiments.exit) or "
                      f"several joined by '+' (their mean logit), "
                      f"got {value!r}")

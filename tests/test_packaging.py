@@ -44,6 +44,7 @@ def test_wheel__holds_only_ghoststories_env_with_the_agents_and_their_data(tmp_p
     tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
     assert tops == {"ghoststories_env"}
     for member in ("agents/search.py", "agents/heuristic/turn.py", "agents/data/win_model.json",
+                   "agents/data/leaf_initiation.npz",
                    "data/ghosts.csv", "benchmark/evaluation.py", "py.typed"):
         assert "ghoststories_env/" + member in names
 

@@ -30,8 +30,9 @@ class NetConfig:
                                     # plans.py): the residual's base, and the first round's
                                     # prior and rollout team (["incarnation"]: search:plans)
     leaf: str = "win_model"         # the search's leaf value: "net" (its win head),
-                                    # "win_model" (agents/value.py, fitted on many more games) or
-                                    # a file as the search's leaf= takes (a WinModel .json, a
+                                    # "win_model" (agents/value.py, fitted on many more games),
+                                    # "learned" (the value networks shipped per level) or a
+                                    # file as the search's leaf= takes (a WinModel .json, a
                                     # network .npz: results/value/iterate/leaf2.npz)
 
 
@@ -96,10 +97,10 @@ def check(cfg: ExitConfig) -> None:
     if unknown:
         raise ValueError(f"net.kinds: unknown decision kinds {sorted(unknown)}; allowed: "
                          f"{', '.join(stack.CODE_NAMES)}")
-    if cfg.net.leaf not in ("net", "win_model") and not (
+    if cfg.net.leaf not in ("net", "win_model", "learned") and not (
             cfg.net.leaf.endswith((".npz", ".json")) and Path(cfg.net.leaf).is_file()):
-        raise ValueError(f"net.leaf must be net, win_model or an existing .npz or .json leaf "
-                         f"file (the search's leaf=), got {cfg.net.leaf!r}")
+        raise ValueError(f"net.leaf must be net, win_model, learned or an existing .npz or "
+                         f".json leaf file (the search's leaf=), got {cfg.net.leaf!r}")
     if cfg.train.soft_target < 0:
         raise ValueError(f"train.soft_target must be >= 0 (0: the chosen action), got {cfg.train.soft_target!r}")
     if cfg.train.params not in ("all", "bias"):

@@ -51,8 +51,8 @@ class Task:
     seeds: tuple[int, ...]
     record: bool = True         # record training examples (False: evaluation only)
     search_seed: int = 0
-    leaf: str = "net"           # the search's leaf value: "net", "win_model" (agents/value.py)
-                                # or a leaf file (agents/search_spec.py load_leaf)
+    leaf: str = "net"           # the search's leaf value: "net", "win_model" (agents/value.py),
+                                # "learned" or a leaf file (agents/search_spec.py load_leaf)
     plans: tuple[str, ...] = ()  # the heuristic's team plans (the network's residual base)
 
 

@@ -4,13 +4,15 @@ legal games and rebuild from their names."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from ghoststories_env import Engine, GameConfig, agents
 from ghoststories_env.actions import NUM_ACTIONS
 from ghoststories_env.agents import Batch
-from ghoststories_env.agents.net import LeafEnsemble, PolicyValueNet
+from ghoststories_env.agents.net import DATA, LeafEnsemble, LevelLeaf, PolicyValueNet
 from ghoststories_env.agents.search import SearchAgent
 from ghoststories_env.envs.frame import relative_of_absolute
 from ghoststories_env.envs.observation import SIZE, encode
@@ -135,6 +137,31 @@ def test_leaf_ensemble__the_sigmoid_of_the_mean_logit_and_outcomes_when_finished
     assert agents.make(agent.name).name == agent.name
     with pytest.raises(ValueError, match="two networks or more"):
         LeafEnsemble([a])
+
+
+def test_learned_leaf__the_measured_networks_each_judging_its_levels_games():
+    """``leaf=learned``: the package ships the leaves the benchmarks measured, byte for byte, and
+    each game of a batch is judged by its own level's network, whatever the other games."""
+    from ghoststories_env import PRESETS, State
+    root = Path(__file__).resolve().parents[2]
+    for name, measured in (("leaf_initiation.npz", "results/value/iterate/leaf2.npz"),
+                           ("leaf_normal.npz", "results/value/iterate/normal/leaf1.npz")):
+        assert (DATA / name).read_bytes() == (root / measured).read_bytes()
+    agent = agents.make("search:2x2x1:plans:leaf=learned")
+    assert isinstance(agent.value, LevelLeaf)
+    assert agent.name == "search:2x2x1:plans:leaf=learned" and agents.make(agent.name).name == agent.name
+    easy = PolicyValueNet.load(root / "results/value/iterate/leaf2.npz")
+    normal = PolicyValueNet.load(root / "results/value/iterate/normal/leaf1.npz")
+    games = [Engine(PRESETS[p]).reset(np.arange(4)) for p in
+             ("initiation-4p", "normal-3p", "nightmare-4p", "hell-2p")]
+    S = State.concatenate(games)
+    value = agent.value.predict(S)
+    assert np.array_equal(value[:4], easy.predict(games[0]))
+    assert np.array_equal(value[4:], normal.predict(S.take(np.arange(4, 16))))
+    assert not np.allclose(value[:4], normal.predict(games[0]))          # two networks
+    assert np.array_equal(value, np.concatenate([agent.value.predict(g) for g in games]))
+    with pytest.raises(ValueError, match="every level"):
+        LevelLeaf({"initiation": easy})
 
 
 def test_agents__net_and_search_with_net_rebuild_from_their_names(engine, tmp_path):

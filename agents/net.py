@@ -47,11 +47,11 @@ from ghoststories_env.rules import stack
 from .base import Batch, register
 from .heuristic import HeuristicAgent
 from .heuristic.context import settled
+from .value import DATA, per_level
 
 DECIMALS = 6            # logits and values equal to this many decimals are equal
 WANTED = -1e8           # heuristic scores at or below this are actions it never wants (search.py)
 VIEWER = slice(0, 4)    # the observation's first columns: the viewer's seat, one-hot
-DATA = Path(__file__).parent / "data"
 # The learned leaves shipped with the package (``search:...:leaf=learned``), each level's games
 # judged by the leaf measured at it: value iteration's leaf 2 at Initiation (results/value/
 # iterate/leaf2.npz) and its Normal round 1 (results/value/iterate/normal/leaf1.npz) at Normal
@@ -248,9 +248,7 @@ class LevelLeaf:
     def load(cls, folder=DATA, files: dict | None = None) -> "LevelLeaf":
         """The networks of ``files`` (level -> file name in ``folder``; default the shipped
         ``LEARNED_LEAVES``), each file read once."""
-        files = LEARNED_LEAVES if files is None else files
-        read = {name: PolicyValueNet.load(Path(folder) / name) for name in set(files.values())}
-        return cls({level: read[name] for level, name in files.items()})
+        return cls(per_level(folder, LEARNED_LEAVES if files is None else files, PolicyValueNet.load))
 
 
 def _win_chance(S, logit: np.ndarray) -> np.ndarray:

@@ -207,6 +207,11 @@ class LevelWinModel:
     def load(cls, folder=DATA, files: dict | None = None) -> "LevelWinModel":
         """The models of ``files`` (level -> file name in ``folder``; default ``LEVEL_MODELS``),
         each file read once."""
-        files = LEVEL_MODELS if files is None else files
-        read = {name: WinModel.load(Path(folder) / name) for name in set(files.values())}
-        return cls({level: read[name] for level, name in files.items()})
+        return cls(per_level(folder, LEVEL_MODELS if files is None else files, WinModel.load))
+
+
+def per_level(folder, files: dict, load) -> dict:
+    """level -> ``load(folder / file)`` for ``files`` (level -> file name), each file read once
+    (a file several levels share is one model)."""
+    read = {name: load(Path(folder) / name) for name in set(files.values())}
+    return {level: read[name] for level, name in files.items()}

@@ -28,7 +28,7 @@ not only the heuristic's.
 
 Team plans the prior does not play (``agents/heuristic/plans.py``) can be offered as *scripts*:
 each adds a candidate, the action the heuristic with that plan switched on would take, and that
-candidate's futures are played by that heuristic for the first ``SCRIPT_TURNS`` turns (the team
+candidate's futures are played by that heuristic for the first ``SCRIPT_TURNS`` turns (``search_futures.py``; the team
 follows the plan for a round of the table) and by the rollout policy after. A script whose action
 is already a candidate adds nothing. The search replans at every decision, so a plan is followed
 for as long as its next step keeps winning the comparison.
@@ -76,7 +76,8 @@ a batch advances in one engine batch.
     SearchAgent(share=0.25)          # search a quarter of the decisions (self-play, exit.py)
 
 The spec strings are read by ``agents/search_spec.py``; the scripts' teams and the pairs of
-``follow`` are built in ``agents/search_candidates.py``.
+``follow`` are built in ``agents/search_candidates.py``; the futures are played and judged in
+``agents/search_futures.py``.
 
 Costs ``futures * width * (ceil(log2(width - 1)) + 1)`` futures of ``horizon`` turns per searched
 decision (docs/guides/results.md gives win rate against seconds per game).
@@ -89,14 +90,14 @@ import math
 import numpy as np
 
 from ghoststories_env import actions as A
-from ghoststories_env import rng
 from ghoststories_env.rules import stack
 
 from .base import Batch
-from .futures import public_key, redraw_unseen
+from .futures import public_key
 from .heuristic import HeuristicAgent
 from .heuristic import plans as plan_names
 from .search_candidates import WANTED, follow_ups, script_teams, unpair
+from .search_futures import Futures
 from .net import PolicyValueNet
 from .value import LevelWinModel, WinModel
 
@@ -104,10 +105,9 @@ KINDS = ("YANG", "PLACE")         # decisions searched by default; the others ar
 DEFAULTS = {"futures": 8, "width": 4, "horizon": 8}
 DECIMALS = 9                      # mean values equal to this many decimals are ties
 _SHARE_SALT = 0x5A4E              # the draw of which decisions a partial search looks at
-SCRIPT_TURNS = 4                  # turns a script's candidate is played by its plan's team
 
 
-class SearchAgent:
+class SearchAgent(Futures):
     """The search of the module docstring: ``futures`` per candidate in the first round,
     ``width`` candidates, ``horizon`` turns of rollout, at the decisions ``kinds`` (a ``share``
     of them); ``progress`` and ``margin`` as described there; ``value`` replaces the fitted win
@@ -300,86 +300,6 @@ class SearchAgent:
             alive = np.where(going_on[:, None], halved, alive)
         return np.where(alive, np.round(total / np.maximum(count, 1), DECIMALS), np.nan)
 
-    # -- futures ----------------------------------------------------------------------------------
-    def _play(self, engine, roots, cands, alive, key, r, k) -> np.ndarray:
-        """(n, W) sum of each alive candidate's values over its game's ``k[g]`` futures of round
-        ``r`` (the same futures for all of a game's candidates); 0 elsewhere. A script's column
-        is played by its team for ``SCRIPT_TURNS`` turns."""
-        n, W = cands.shape
-        games = np.flatnonzero(alive.any(1))
-        per_game = k[games]
-        keys = rng.draw(key[games], np.full(games.size, r << 20, np.uint64), per_game.max())
-        futures = roots.take(np.repeat(games, per_game))
-        redraw_unseen(futures, keys[np.arange(keys.shape[1]) < per_game[:, None]])
-        game, slot = np.nonzero(alive)
-        at = np.searchsorted(games, game)
-        reps = per_game[at]                                  # futures of each (game, slot)
-        first = np.cumsum(per_game) - per_game               # game's first row in futures
-        trial = futures.take(_blocks(first[at], reps))
-        now, then = (np.repeat(a, reps) for a in unpair(cands[game, slot]))
-        trial = engine.step(trial, now, check=False)
-        two = np.flatnonzero(then >= 0)
-        if two.size:                      # a pair's second action, after its move
-            trial.put(two, engine.step(trial.take(two), then[two]))
-        turn = np.repeat(roots.turn[game].astype(np.int64), reps)
-        policy = np.repeat(self.column_policy[slot], reps)
-        values = self._play_out(engine, trial, turn, policy, turn + SCRIPT_TURNS)
-        # summed over (pairs, k) blocks, k contiguous: the same float sums whatever the batch
-        out, start = np.zeros((n, W)), np.cumsum(reps) - reps
-        for size in np.unique(reps):
-            pair = np.flatnonzero(reps == size)
-            block = values[_blocks(start[pair], np.full(pair.size, size))].reshape(-1, size)
-            out[game[pair], slot[pair]] = block.sum(1)
-        return out
-
-    def _play_out(self, engine, S, start, policy, scripted) -> np.ndarray:
-        """Leaf values of the games of ``S`` played from turn ``start`` until they end or reach
-        turn ``start + horizon``, by ``policies[policy]`` before turn ``scripted`` and by the
-        rollout policy after; finished rows leave the batch as they stop. With ``marks``, a
-        game's value is the mean of its leaf values on reaching each mark and the horizon (a
-        game that ends first counts its outcome for each one left)."""
-        stops = start[:, None] + self.stops                  # (B, M) turns judged at
-        value, judged = np.zeros(S.batch_size), np.zeros(S.batch_size, np.int64)
-        live = np.arange(S.batch_size)
-        while True:
-            reached = (S.turn[:, None] >= stops[live]).sum(1)
-            due = np.where(S.terminated, self.stops.size, reached) - judged[live]
-            now = np.flatnonzero(due > 0)
-            if now.size:
-                value[live[now]] += due[now] * self.leaf(S.take(now))
-                judged[live[now]] += due[now]
-            stop = judged[live] == self.stops.size
-            if stop.any():
-                keep = np.flatnonzero(~stop)
-                live, S = live[keep], S.take(keep)
-            if not live.size:
-                return value / self.stops.size
-            playing = np.where(S.turn < scripted[live], policy[live], 0)
-            S = engine.step(S, self._act(engine, S, playing), check=False)
-
-    def _act(self, engine, S, playing) -> np.ndarray:
-        """(B,) actions of the rows of ``S``, each by ``policies[playing]``."""
-        if not playing.any():
-            return self.rollout.act(Batch(engine, S))
-        actions = np.zeros(S.batch_size, np.int64)
-        for p in np.unique(playing):
-            rows = np.flatnonzero(playing == p)
-            actions[rows] = self.policies[p].act(Batch(engine, S.take(rows)))
-        return actions
-
-    def leaf(self, S) -> np.ndarray:
-        """(B,) value of a position: the chance of a win (the outcome if finished) plus the
-        progress tie-break."""
-        return self.value.predict(S) + self.progress * progress(S)
-
-
-def progress(S) -> np.ndarray:
-    """(B,) how far each game got: the mean of the share of the deck drawn and the share of the
-    incarnations defeated (the leaf's tie-break, and the progress head's target in exit.py)."""
-    drawn = S.deck_pos / np.maximum(S.deck_len, 1)
-    beaten = S.inc_defeated / np.maximum(S.inc_total, 1)
-    return (drawn + beaten) / 2
-
 
 def _check(futures, width, horizon, share, marks, margin, extra, kinds, follow) -> None:
     """The search's arguments that make no sense, each named with what is allowed."""
@@ -405,12 +325,6 @@ def _check(futures, width, horizon, share, marks, margin, extra, kinds, follow) 
     if unknown:
         raise ValueError(f"unknown decision kinds {sorted(unknown)}; allowed: "
                          f"{', '.join(stack.CODE_NAMES)}")
-
-
-def _blocks(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
-    """The indices ``starts[i] .. starts[i] + sizes[i] - 1``, one block after another."""
-    offsets = np.cumsum(sizes) - sizes
-    return np.repeat(starts - offsets, sizes) + np.arange(sizes.sum())
 
 
 def _rounds(c: int) -> int:

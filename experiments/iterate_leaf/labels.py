@@ -24,7 +24,7 @@ import numpy as np
 from ghoststories_env import Engine, GameConfig
 from ghoststories_env.agents import Batch
 from ghoststories_env.agents.net import PolicyValueNet
-from ghoststories_env.agents.search import progress
+from ghoststories_env.agents.search_futures import progress
 from ghoststories_env.agents.search_spec import make_search
 from ghoststories_env.benchmark.evaluation import game_rows
 from ghoststories_env.cards import LEVEL_NAMES

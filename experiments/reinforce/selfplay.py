@@ -25,7 +25,7 @@ from ghoststories_env import Engine, GameConfig, rng
 from ghoststories_env.actions import NUM_ACTIONS
 from ghoststories_env.agents import Batch
 from ghoststories_env.agents.net import WANTED, PolicyValueNet
-from ghoststories_env.agents.search import progress
+from ghoststories_env.agents.search_futures import progress
 from ghoststories_env.benchmark.evaluation import game_rows
 from ghoststories_env.envs.observation import SIZE
 

@@ -2,7 +2,7 @@
 much better its game did than the other copies of the same deal.
 
 A game's **advantage** is its return (a win, plus ``progress_weight`` times the progress it
-reached, ``agents.search.progress``) minus the mean return of the other copies of its seed (a
+reached, ``agents.search_futures.progress``) minus the mean return of the other copies of its seed (a
 leave-one-out baseline, as in RLOO and GRPO). The deal's luck is common to the copies and
 cancels; what is left is what the sampled choices changed. Every recorded decision of a game
 gets its game's advantage, and the loss is

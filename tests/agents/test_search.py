@@ -164,7 +164,7 @@ def test_search__a_script_adds_its_plans_action_when_it_is_not_a_candidate_yet(g
 def test_search__a_scripts_futures_are_played_by_its_team_for_script_turns(games, monkeypatch):
     """The script's column and the prior's best, given the same action, differ only by who plays
     their futures' first ``SCRIPT_TURNS`` turns: with none they get the same values."""
-    from ghoststories_env.agents import search
+    from ghoststories_env.agents import search_futures
     engine, S = games
     agent = SearchAgent(futures=3, width=2, horizon=6, plans=("incarnation",),
                         scripts=("overrun",))
@@ -173,7 +173,7 @@ def test_search__a_scripts_futures_are_played_by_its_team_for_script_turns(games
     alive = same >= 0
     roots, key, k = S.take(rows), public_key(S.take(rows)), np.full(rows.size, 3)
     followed = agent._play(engine, roots, same, alive, key, 0, k)
-    monkeypatch.setattr(search, "SCRIPT_TURNS", 0)
+    monkeypatch.setattr(search_futures, "SCRIPT_TURNS", 0)
     ignored = agent._play(engine, roots, same, alive, key, 0, k)
     assert np.array_equal(ignored[:, 0], ignored[:, 2])
     assert np.array_equal(followed[:, 0], ignored[:, 0])

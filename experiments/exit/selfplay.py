@@ -26,7 +26,8 @@ from ghoststories_env import Engine, GameConfig
 from ghoststories_env.actions import NUM_ACTIONS
 from ghoststories_env.agents import Batch
 from ghoststories_env.agents.net import PolicyValueNet
-from ghoststories_env.agents.search import DEFAULTS, SearchAgent, progress
+from ghoststories_env.agents.search import DEFAULTS, SearchAgent
+from ghoststories_env.agents.search_futures import progress
 from ghoststories_env.agents.search_spec import load_leaf
 from ghoststories_env.benchmark.evaluation import game_rows
 from ghoststories_env.envs.observation import SIZE

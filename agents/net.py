@@ -248,7 +248,8 @@ class LevelLeaf:
     def load(cls, folder=DATA, files: dict | None = None) -> "LevelLeaf":
         """The networks of ``files`` (level -> file name in ``folder``; default the shipped
         ``LEARNED_LEAVES``), each file read once."""
-        return cls(per_level(folder, LEARNED_LEAVES if files is None else files, PolicyValueNet.load))
+        files = LEARNED_LEAVES if files is None else files
+        return cls(per_level(folder, files, PolicyValueNet.load))
 
 
 def _win_chance(S, logit: np.ndarray) -> np.ndarray:

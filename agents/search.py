@@ -28,8 +28,9 @@ not only the heuristic's.
 
 Team plans the prior does not play (``agents/heuristic/plans.py``) can be offered as *scripts*:
 each adds a candidate, the action the heuristic with that plan switched on would take, and that
-candidate's futures are played by that heuristic for the first ``SCRIPT_TURNS`` turns (``search_futures.py``; the team
-follows the plan for a round of the table) and by the rollout policy after. A script whose action
+candidate's futures are played by that heuristic for the first ``SCRIPT_TURNS`` turns
+(``search_futures.py``; the team follows the plan for a round of the table) and by the rollout
+policy after. A script whose action
 is already a candidate adds nothing. The search replans at every decision, so a plan is followed
 for as long as its next step keeps winning the comparison.
 

@@ -34,7 +34,7 @@ class SelfPlayConfig:
     games: int = 256                # new train seeds every round (round r: r * games onwards)
     group: int = 4                  # copies of each seed, the baseline of one another
     batch: int = 64                 # seeds per task (times group games)
-    progress_weight: float = 0.0    # return = won + this * progress (agents.search_futures.progress)
+    progress_weight: float = 0.0    # return = won + this * progress (search_futures.progress)
     spread: float = 1e-3            # decisions played with >= 1 - spread certainty: not recorded
 
 

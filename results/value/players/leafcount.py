@@ -20,6 +20,7 @@ from ghoststories_env.agents.base import Batch
 from ghoststories_env.agents.net import LevelLeaf
 from ghoststories_env.agents.value import LevelWinModel
 from ghoststories_env.benchmark.seeds import benchmark_seeds
+from experiments.fit_value import calibration
 
 LEAVES = {"learned": LevelLeaf.load(), "win_model": LevelWinModel.load()}
 
@@ -45,8 +46,9 @@ def judged(players: int, games: int):
         last = S.turn.copy()
         if new.size:
             rows.append(new)
+            started = S.take(new)
             for name, leaf in LEAVES.items():
-                preds[name].append(leaf.predict(S.take(new)))
+                preds[name].append(leaf.predict(started))
     rows = np.concatenate(rows)
     return S.won.mean(), S.won[rows].astype(int), {k: np.concatenate(v) for k, v in preds.items()}
 
@@ -56,8 +58,7 @@ def main(games: int) -> None:
         rate, y, preds = judged(players, games)
         line = f"{players}p: {games} games, won {rate:.1%}, {y.size} positions;"
         for name, p in preds.items():
-            p = np.clip(p, 1e-6, 1 - 1e-6)
-            loss = -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))
+            loss = calibration(p, y)["log_loss"]
             line += f"  {name}: AUC {auc(p, y):.3f}, log loss {loss:.3f}, mean {p.mean():.3f}"
         print(line, flush=True)
 

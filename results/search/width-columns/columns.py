@@ -36,8 +36,8 @@ while not S.terminated.all():
         chosen += list(agent.last["chosen"])
     S = engine.step(S, actions)
 count, chosen = np.array(count), np.array(chosen)
-print(f"{spec} at {level}: {int(S.won.sum())} of {n} games won, {time.process_time() - t0:.0f} CPU s, "
-      f"{count.size} searched decisions")
+print(f"{spec} at {level}: {int(S.won.sum())} of {n} games won, "
+      f"{time.process_time() - t0:.0f} CPU s, {count.size} searched decisions")
 print("decisions by number of candidates (0, 1, 2, ...):", np.bincount(count).tolist())
 print("decisions by the column played (0: the prior's choice):", np.bincount(chosen).tolist())
 print(f"with more than 8 candidates: {(count > 8).sum()}; a column past the eighth played: "

@@ -19,7 +19,7 @@ import numpy as np
 
 from ghoststories_env import Engine
 from ghoststories_env.agents.net import LevelLeaf
-from ghoststories_env.agents.search import SearchAgent
+from ghoststories_env.agents.search import DEFAULTS, SearchAgent
 from ghoststories_env.benchmark.evaluation import play
 from ghoststories_env.benchmark.seeds import benchmark_seeds
 from ghoststories_env.config import GameConfig
@@ -28,7 +28,8 @@ PLANS = ("incarnation",)                  # heuristic:plans
 
 
 def size(spec: str) -> dict:
-    return dict(zip(("futures", "width", "horizon"), map(int, spec.split("x"))))
+    """``SearchAgent``'s size arguments from ``FxWxH`` (the spec's first field)."""
+    return dict(zip(DEFAULTS, map(int, spec.split("x"))))
 
 
 class Nested(SearchAgent):
@@ -36,7 +37,10 @@ class Nested(SearchAgent):
     by the rollout policy after (the script mechanism of ``agents/search_futures.py``, given to
     every candidate column)."""
 
-    turns = 1
+    def __init__(self, turns: int, team, **kwargs):
+        super().__init__(**kwargs)
+        self.turns = turns
+        self.policies = [self.rollout, team or self.rollout]
 
     def _play_out(self, engine, S, start, policy, scripted):
         return super()._play_out(engine, S, start, np.ones_like(policy), start + self.turns)
@@ -44,11 +48,9 @@ class Nested(SearchAgent):
 
 def main(outer: str, inner: str, turns: int, n: int, first: int) -> None:
     leaf = LevelLeaf.load()
-    agent = Nested(**size(outer), plans=PLANS, value=leaf, seed=0, leaf="learned")
-    agent.turns = turns
-    team = agent.rollout if inner == "none" else SearchAgent(
-        **size(inner), plans=PLANS, value=leaf, seed=0, leaf="learned")
-    agent.policies = [agent.rollout, team]
+    common = dict(plans=PLANS, value=leaf, seed=0, leaf="learned")
+    team = None if inner == "none" else SearchAgent(**size(inner), **common)
+    agent = Nested(turns, team, **size(outer), **common)
     engine = Engine(GameConfig(num_players=4, difficulty="initiation"))
     seeds = benchmark_seeds("initiation", 4, first + n, "eval")[first:]
     t = time.process_time()

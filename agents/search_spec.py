@@ -12,7 +12,13 @@ from .value import LevelWinModel, WinModel
 
 
 def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
-    """``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:weights=<path>][:leaf=win_model|learned|<path>]
+    """The ``SearchAgent`` of the spec ``arg`` (``search_kwargs``)."""
+    return SearchAgent(**search_kwargs(arg, seed, leaf))
+
+
+def search_kwargs(arg: str, seed: int = 0, leaf=None) -> dict:
+    """``SearchAgent``'s arguments from the spec
+    ``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:weights=<path>][:leaf=win_model|learned|<path>]
     [:rollout=<path>][:scripts=a+b][:kinds=A+B][:extra=R+S][:share=<s>][:margin=<m>][:follow=<k>]
     [:marks=a+b]``.
     ``leaf``: the leaf value already loaded (a worker that received it as bytes); the spec's
@@ -72,7 +78,7 @@ def make_search(arg: str, seed: int = 0, leaf=None) -> SearchAgent:
         kwargs[key] = OPTIONS[key](value)
     if leaf is not None and "leaf" not in kwargs:
         raise ValueError(f"a loaded leaf needs a leaf=<name> option to name it, got {arg!r}")
-    return SearchAgent(**kwargs)
+    return kwargs
 
 
 def _named(key: str, value: str, what: str, example: str) -> tuple[str, ...]:

@@ -19,17 +19,11 @@ import numpy as np
 
 from ghoststories_env import Engine
 from ghoststories_env.agents.net import LevelLeaf
-from ghoststories_env.agents.search import DEFAULTS, SearchAgent
+from ghoststories_env.agents.search import SearchAgent
+from ghoststories_env.agents.search_spec import search_kwargs
 from ghoststories_env.benchmark.evaluation import play
 from ghoststories_env.benchmark.seeds import benchmark_seeds
 from ghoststories_env.config import GameConfig
-
-PLANS = ("incarnation",)                  # heuristic:plans
-
-
-def size(spec: str) -> dict:
-    """``SearchAgent``'s size arguments from ``FxWxH`` (the spec's first field)."""
-    return dict(zip(DEFAULTS, map(int, spec.split("x"))))
 
 
 class Nested(SearchAgent):
@@ -47,10 +41,13 @@ class Nested(SearchAgent):
 
 
 def main(outer: str, inner: str, turns: int, n: int, first: int) -> None:
-    leaf = LevelLeaf.load()
-    common = dict(plans=PLANS, value=leaf, seed=0, leaf="learned")
-    team = None if inner == "none" else SearchAgent(**size(inner), **common)
-    agent = Nested(turns, team, **size(outer), **common)
+    leaf = LevelLeaf.load()                 # read once, shared by both searches
+
+    def spec(size: str) -> dict:
+        return search_kwargs(f"{size}:plans:leaf=learned", leaf=leaf)
+
+    team = None if inner == "none" else SearchAgent(**spec(inner))
+    agent = Nested(turns, team, **spec(outer))
     engine = Engine(GameConfig(num_players=4, difficulty="initiation"))
     seeds = benchmark_seeds("initiation", 4, first + n, "eval")[first:]
     t = time.process_time()

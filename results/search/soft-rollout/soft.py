@@ -11,9 +11,10 @@ and its public position), so a future plays the same in any batch.
 
     python -m experiments.benchmark --agents results/search/soft-rollout/soft.py:t1 ...
 
-Factories ``t05``, ``t1``, ``t2``: T = 0.5, 1 and 2 score units (about an official point each;
-a lost game is 22.9) inside ``search:8x4x4:plans:leaf=learned``; ``big_t1`` inside
-``search:16x8x8:plans:leaf=learned``.
+Factories: ``t1``, T = 1 score unit (about an official point; a lost game is 22.9) inside
+``search:8x4x4:plans:leaf=learned``; ``big_t1``, the same inside
+``search:16x8x8:plans:leaf=learned``; ``team_t1``, the sampling team alone. (One temperature was
+played; ``deviate.py`` shows how often others would leave the favourite.)
 """
 
 from __future__ import annotations
@@ -67,16 +68,8 @@ def _search(size: str, temperature: float, name: str) -> SearchAgent:
     return agent
 
 
-def t05():
-    return _search("8x4x4", 0.5, "t05")
-
-
 def t1():
     return _search("8x4x4", 1.0, "t1")
-
-
-def t2():
-    return _search("8x4x4", 2.0, "t2")
 
 
 def big_t1():

@@ -24,6 +24,7 @@ import numpy as np
 from ghoststories_env.agents.base import Batch
 from ghoststories_env.agents.futures import public_key
 from ghoststories_env.agents.heuristic import HeuristicAgent
+from ghoststories_env.agents.heuristic import plans
 from ghoststories_env.agents.search_spec import search_kwargs
 from ghoststories_env.agents.search import SearchAgent
 from ghoststories_env import rng
@@ -34,11 +35,14 @@ _SALT = 0x50F7
 
 
 class SoftHeuristic(HeuristicAgent):
-    """``heuristic:plans`` sampling its YANG and PLACE actions from softmax(score / T)."""
+    """``heuristic:plans`` sampling its YANG and PLACE actions from softmax(score / T). ``meta``
+    names it as ``SearchAgent`` names a rollout network."""
 
-    def __init__(self, plans: tuple[str, ...], temperature: float):
-        super().__init__(plans)
+    def __init__(self, temperature: float, name: str):
+        super().__init__(plans.parse("plans"))
         self.temperature = float(temperature)
+        self.name = f"results/search/soft-rollout/soft.py:{name}"
+        self.meta = {"path": self.name}
 
     def act(self, batch: Batch) -> np.ndarray:
         scores = self.scores(batch)
@@ -59,11 +63,10 @@ class SoftHeuristic(HeuristicAgent):
 
 
 def _search(size: str, temperature: float, name: str) -> SearchAgent:
-    kwargs = search_kwargs(f"{size}:plans:leaf=learned")
-    agent = SearchAgent(**kwargs)
-    soft = SoftHeuristic(kwargs["plans"], temperature)     # the prior's team plans
-    agent.rollout = soft
-    agent.policies[0] = soft
+    """The search of ``size`` on ``heuristic:plans`` and the learned leaf, its futures played by
+    the sampling team (``SearchAgent``'s ``rollout``); named after its factory."""
+    agent = SearchAgent(**search_kwargs(f"{size}:plans:leaf=learned"),
+                        rollout=SoftHeuristic(temperature, f"team_{name}"))
     agent.name = f"results/search/soft-rollout/soft.py:{name}"
     return agent
 
@@ -78,6 +81,4 @@ def big_t1():
 
 def team_t1():
     """The futures' team of ``t1`` alone (``heuristic:plans`` sampling at T = 1)."""
-    team = SoftHeuristic(search_kwargs("plans")["plans"], 1.0)
-    team.name = "results/search/soft-rollout/soft.py:team_t1"
-    return team
+    return SoftHeuristic(1.0, "team_t1")

@@ -2,8 +2,9 @@
 the Taoists' Qi went and what the team did: every Qi a Taoist or a neutral board lost, by the
 effect that caused it (a full board at Yin step 2, a curse die and what rolled it, a Grave
 Walker, the Sorcerer's Hut, a draw with every board full), the Qi gained, and how often each
-effect ran (village tiles, exorcisms, Buddhas). Each game's row is checked against its committed
-one, so the counts are those of the committed games.
+effect ran (village tiles, exorcisms, Buddhas), the revivals, and whether the Cemetery was
+haunted when the first Taoist died (so he could not come back). Each game's row is checked
+against its committed one, so the counts are those of the committed games.
 
     OMP_NUM_THREADS=1 PYTHONPATH=. python results/search/losses/causes.py GAMES_CSV SPEC PLAYERS \
         OUT INDEX [INDEX ...]
@@ -20,6 +21,7 @@ import numpy as np
 
 from experiments.fanout import fan_out
 from ghoststories_env import GameConfig, agents
+from ghoststories_env import cards as C
 from ghoststories_env.agents import Batch
 from ghoststories_env.benchmark.evaluation import game_rows
 from ghoststories_env.benchmark.seeds import benchmark_seeds
@@ -59,6 +61,8 @@ class Ledger:
                 self.cause, self.curse = name, False
             if name in GAINS:
                 self.counts["gained " + name] += 1
+        elif kind == "revived":
+            self.counts["revivals"] += 1
         elif kind == "died":
             seat = event["seat"]
             if self.pending is not None and self.pending[0] == seat:
@@ -91,14 +95,19 @@ def causes(task):
     engine = Engine(GameConfig(num_players=players, difficulty=level))
     S = engine.reset(np.array(seeds, np.int64))
     ledgers = [Ledger(S.is_player[i].copy()) for i in range(len(seeds))]
+    cemetery = (S.tile_at == C.CEMETERY).argmax(1)
     t0 = time.process_time()
     while not S.terminated.all():
         actions = agent.act(Batch(engine, S))
         turn = S.turn.copy()
         S, events = engine.step(S, actions, record=True)
         for i, game in enumerate(events):
+            dead = ledgers[i].first_death
             for e in game:
                 ledgers[i].feed(e, int(turn[i]))
+            if ledgers[i].first_death and not dead:     # can the first to die come back?
+                ledgers[i].counts["cemetery haunted at first death"] = int(
+                    S.haunted[i, cemetery[i]])
     seconds = (time.process_time() - t0) / len(seeds)
     rows = game_rows(agent.name, level, players, index, seeds, engine, S, seconds)
     for row, ledger in zip(rows, ledgers):

@@ -22,7 +22,9 @@ DONE = {"ran EXO_START": "exorcisms tried", "ran EXO_FINISH": "exorcisms done",
         "ran CIRCLE_COLOUR": "Circle of Prayer", "ran HERB_ROLL": "Herbalist's Shop",
         "ran ALTAR_PICK": "Taoist Altar", "ran NIGHT_WATCH_PICK": "Night Watchman",
         "ran PAV_GHOST": "Pavilion", "ran POWER_PICKUP": "Power tokens picked up",
-        "ran HAUNT_LINE": "haunter steps", "ran TORMENT": "tormentor rolls"}
+        "ran HAUNT_LINE": "haunter steps", "ran TORMENT": "tormentor rolls",
+        "revivals": "revivals",
+        "cemetery haunted at first death": "Cemetery haunted at the first death"}
 
 
 def load(path):
@@ -31,7 +33,10 @@ def load(path):
 
 
 def mean(rows, key):
-    return sum(float(r.get(key) or 0) for r in rows) / len(rows) if rows else float("nan")
+    """Mean of a column; nan where the file has no such column (a count added after it was made)."""
+    if not rows or (key not in rows[0] and key.startswith(("revivals", "cemetery"))):
+        return float("nan")
+    return sum(float(r.get(key) or 0) for r in rows) / len(rows)
 
 
 def main():
@@ -59,10 +64,14 @@ def main():
             cells = [str(round(mean(rows, k) * len(rows))) for _, rows in groups]
             label = "games with a " + k
         else:
-            cells = [f"{mean(rows, k):.2f}" for _, rows in groups]
+            cells = [f"{mean(rows, k):.2f}".replace("nan", "") for _, rows in groups]
         print(f"| {label} | " + " | ".join(cells) + " |")
     deaths = [sum(r["first_death"] not in ("", "0") for r in rows) for _, rows in groups]
     print("| games with a death | " + " | ".join(str(d) for d in deaths) + " |")
+    after = [[int(r["turns"]) - int(r["first_death"]) for r in rows
+              if r["first_death"] not in ("", "0")] for _, rows in groups]
+    print("| turns from the first death to the end (median) | "
+          + " | ".join(f"{statistics.median(a):g}" if a else "" for a in after) + " |")
     for (name, _), (key, path) in zip(files, files[1:]):
         if key == "trace":
             before_death(name, data[name], load(path))

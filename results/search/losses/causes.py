@@ -20,10 +20,12 @@ from collections import Counter
 import numpy as np
 
 from experiments.fanout import fan_out
+from experiments.recheck import COMPARED
 from ghoststories_env import GameConfig, agents
 from ghoststories_env import cards as C
 from ghoststories_env.agents import Batch
 from ghoststories_env.benchmark.evaluation import game_rows
+from ghoststories_env.benchmark.games_csv import read_rows
 from ghoststories_env.benchmark.seeds import benchmark_seeds
 from ghoststories_env.engine import Engine
 
@@ -31,6 +33,7 @@ from ghoststories_env.engine import Engine
 PASS_ON = {"LOSE_QI", "ABSORB", "CURSE", "CURSE_REROLL", "CURSE_APPLY"}
 # Where a gained Qi comes from (the Tea House's help is GAIN_QI).
 GAINS = {"GAIN_QI", "REWARD_QI_YY", "INC_QI", "CEMETERY_PICK"}
+LATER = ("revivals", "cemetery haunted at first death")     # counts added after the first files
 
 
 class Ledger:
@@ -40,7 +43,9 @@ class Ledger:
 
     def __init__(self, is_player):
         self.is_player = is_player
-        self.counts = Counter()
+        # the two later counts written even when 0 (summary_causes.py: a file without the
+        # column was made before them)
+        self.counts = Counter(dict.fromkeys(LATER, 0))
         self.cause, self.curse, self.pending = "start", False, None
         self.first_death = 0
         self.lost = Counter()          # seat: Qi lost
@@ -119,9 +124,8 @@ def causes(task):
 def main():
     games_csv, spec, players, out_path = sys.argv[1:5]
     players, wanted = int(players), [int(i) for i in sys.argv[5:]]
-    with open(games_csv) as f:
-        committed = {int(r["index"]): r for r in csv.DictReader(f)
-                     if r["agent"] == spec and int(r["players"]) == players}
+    committed = {int(r["index"]): r for r in read_rows(games_csv)
+                 if r["agent"] == spec and int(r["players"]) == players}
     level = committed[wanted[0]]["level"]
     seeds = benchmark_seeds(level, players, 200, "test", 0)
     half = (len(wanted) + 1) // 2
@@ -132,8 +136,7 @@ def main():
         games += rows
     for g in games:
         c = committed[g["index"]]
-        g["same"] = int(all(str(g[k]) == c[k] for k in ("seed", "won", "score", "decisions",
-                                                       "turns")))
+        g["same"] = int(all(str(g[k]) == c[k] for k in ("seed", *COMPARED)))
         print(g["index"], "won" if g["won"] else "lost", "same" if g["same"] else "DIFFERENT",
               flush=True)
     games.sort(key=lambda g: g["index"])

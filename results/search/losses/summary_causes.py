@@ -14,6 +14,9 @@ import csv
 import statistics
 import sys
 
+# causes.py's LATER, not imported so that this script runs without the package
+LATER = ("revivals", "cemetery haunted at first death")
+
 # The effects worth a row beside the Qi: what the team chose to do (the help of each tile is
 # the effect the tile's help starts with).
 DONE = {"ran EXO_START": "exorcisms tried", "ran EXO_FINISH": "exorcisms done",
@@ -33,8 +36,9 @@ def load(path):
 
 
 def mean(rows, key):
-    """Mean of a column; nan where the file has no such column (a count added after it was made)."""
-    if not rows or (key not in rows[0] and key.startswith(("revivals", "cemetery"))):
+    """Mean of a column; nan where the file lacks one of causes.py's later counts (it was made
+    before them; any other count a file lacks was 0 in all its games)."""
+    if not rows or (key in LATER and key not in rows[0]):
         return float("nan")
     return sum(float(r.get(key) or 0) for r in rows) / len(rows)
 

@@ -62,10 +62,6 @@ class CarefulSearch:
     def __init__(self, search: SearchAgent, name: str):
         self.search, self.name = search, f"{HERE}:{name}"
 
-    @property
-    def last(self):
-        return self.search.last
-
     def act(self, batch: Batch) -> np.ndarray:
         mask = without_sorcerer_death(batch.state, batch.mask)
         return self.search.act(Batch(batch.engine, batch.state, mask))

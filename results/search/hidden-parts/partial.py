@@ -7,9 +7,8 @@ one part and re-draw only the other. Yardsticks, not players.
 
 Factories: ``deck``, the futures hold the true deck (and the cards left out) and re-drawn dice;
 ``dice``, the true dice (the game's random stream) and a re-drawn deck; ``both``, the true
-future in every one of them (the search made clairvoyant: its futures then differ only where
-the rollout team's play does); ``dice_16x8x8``, ``dice`` in the strongest search,
-``search:16x8x8:plans:leaf=learned``.
+future in every one of them (the search made clairvoyant: all its futures are the one true
+future); ``dice_16x8x8``, ``dice`` in the strongest search, ``search:16x8x8:plans:leaf=learned``.
 """
 
 from __future__ import annotations

@@ -43,9 +43,11 @@ def public_key(S, salt: int = 0) -> np.ndarray:
         return rng._mix(h ^ rng._mix(np.uint64(salt) * rng._GOLDEN + rng._GOLDEN))
 
 
-def redraw_unseen(S, keys: np.ndarray) -> None:
+def redraw_unseen(S, keys: np.ndarray, keyed: bool = False) -> None:
     """Re-draw, in place, each game's undrawn deck, the cards left out and its dice from ``keys``
-    ((B,) uint64, one future per game): see the module docstring. Vectorised over the batch."""
+    ((B,) uint64, one future per game): see the module docstring. Vectorised over the batch.
+    ``keyed``: the dice are keyed by turn (``rng.KEYED``), so futures drawn from the same key
+    roll the same faces at the same turn however differently they are played."""
     B = S.batch_size
     rows = np.arange(B)[:, None]
     slot = np.arange(S.deck.shape[1])
@@ -66,6 +68,6 @@ def redraw_unseen(S, keys: np.ndarray) -> None:
     unseen[np.broadcast_to(rows, card.shape)[undrawn], card[undrawn]] = False
     S.removed[:] = unseen
     S.rng_key[:] = rng.draw(keys, np.ones(B, np.uint64), 1)[:, 0]
-    S.rng_ctr[:] = 0
+    S.rng_ctr[:] = rng.KEYED if keyed else 0
     S.forced_tao[:] = -1
     S.forced_curse[:] = -1

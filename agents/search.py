@@ -38,7 +38,10 @@ A future re-draws only what the players cannot know (``agents/futures.py``: the 
 cards left out, the dice), and every candidate of a game is played in the same futures (common
 random numbers), so candidates are compared on the same cards and dice. The futures are drawn from
 a hash of the public position and the agent's ``seed``: the search never reads hidden
-information, and a game plays the same alone as in any batch. Every game, candidate and future of
+information, and a game plays the same alone as in any batch. A future's dice are read from its
+own random stream in order, so once one candidate has rolled where another has not, their later
+rolls differ; with ``dice=turn`` they are keyed by turn instead (``rng.KEYED``): every candidate
+meets the same faces at the same turn of a future, and is compared under the same later luck. Every game, candidate and future of
 a batch advances in one engine batch.
 
     agents.make("search")            # 8 futures, 4 candidates, 8 turns: "search:8x4x8"
@@ -72,6 +75,8 @@ a batch advances in one engine batch.
                                      # choice by 0.02 (mean value) to be played
     agents.make("search:8x8x2:plans:follow=2")   # moves paired with the prior's two best
                                      # actions after them (the pairs are extra candidates)
+    agents.make("search:16x8x8:plans:leaf=learned:dice=turn")   # the futures' dice keyed by
+                                     # turn (results/search/aligned-dice)
     agents.make("search:16x4x10:plans:marks=8")   # a future's value is the mean of its leaf
                                      # values at turn 8 and at the horizon, turn 10
     SearchAgent(share=0.25)          # search a quarter of the decisions (self-play, exit.py)
@@ -104,6 +109,7 @@ from .value import LevelWinModel, WinModel
 
 KINDS = ("YANG", "PLACE")         # decisions searched by default; the others are the prior's
 DEFAULTS = {"futures": 8, "width": 4, "horizon": 8}
+DICE = ("stream", "turn")         # a future's dice: read in order, or keyed by turn (rng.KEYED)
 DECIMALS = 9                      # mean values equal to this many decimals are ties
 _SHARE_SALT = 0x5A4E              # the draw of which decisions a partial search looks at
 
@@ -117,7 +123,8 @@ class SearchAgent(Futures):
     team plans, ``scripts`` those offered as scripts, ``weights``: a file of other weights for
     the heuristic (``HeuristicAgent``); ``extra``: action ranges (``actions.RANGES``) whose
     unwanted legal actions are candidates too; ``follow``: moves paired with that many of the
-    prior's next actions; ``seed`` keys the futures."""
+    prior's next actions; ``seed`` keys the futures; ``dice``: ``"turn"`` keys their dice by
+    turn (the module docstring)."""
 
     def __init__(self, futures: int = 8, width: int = 4, horizon: int = 8, seed: int = 0,
                  kinds=KINDS, progress: float = 0.02, margin: float = 0.0,
@@ -127,13 +134,14 @@ class SearchAgent(Futures):
                  scripts: tuple[str, ...] = (), leaf: str = "win_model",
                  marks: tuple[int, ...] = (), weights: str | None = None,
                  extra: tuple[str, ...] = (), follow: int = 1,
-                 rollout: PolicyValueNet | None = None):
-        _check(futures, width, horizon, share, marks, margin, extra, kinds, follow)
+                 rollout: PolicyValueNet | None = None, dice: str = "stream"):
+        _check(futures, width, horizon, share, marks, margin, extra, kinds, follow, dice)
         self.futures, self.width, self.horizon = int(futures), int(width), int(horizon)
         self.seed, self.progress, self.margin = int(seed), float(progress), float(margin)
         self.codes = np.array([stack.CODES[k] for k in kinds])
         self.share = float(share)
         self.follow = int(follow)
+        self.dice = dice
         # turns of the rollout whose leaf values are averaged with the horizon's
         self.stops = np.array([*marks, self.horizon], np.int64)
         # prior (scores), rollout policy (act) and leaf value (predict): the network's, or the
@@ -191,6 +199,8 @@ class SearchAgent(Futures):
             name += f":follow={self.follow}"
         if len(marks):
             name += ":marks=" + "+".join(map(str, marks))
+        if self.dice != "stream":
+            name += f":dice={self.dice}"
         return name
 
     # -- the decision -----------------------------------------------------------------------------
@@ -302,8 +312,11 @@ class SearchAgent(Futures):
         return np.where(alive, np.round(total / np.maximum(count, 1), DECIMALS), np.nan)
 
 
-def _check(futures, width, horizon, share, marks, margin, extra, kinds, follow) -> None:
+def _check(futures, width, horizon, share, marks, margin, extra, kinds, follow, dice) -> None:
     """The search's arguments that make no sense, each named with what is allowed."""
+    if dice not in DICE:
+        raise ValueError(f"dice is how the futures' dice are drawn, one of {', '.join(DICE)}, "
+                         f"got {dice!r}")
     if follow < 1:
         raise ValueError(f"follow is the number of the prior's actions a move is paired "
                          f"with (1: the rollout's only), at least 1, got {follow!r}")

@@ -26,7 +26,7 @@ class Futures:
     """The futures half of ``SearchAgent``. It reads what the agent's ``__init__`` sets:
     ``policies`` (the rollout policy, then each script's team) and ``column_policy`` (which of
     them plays each candidate column first), ``rollout``, ``horizon`` and ``stops`` (the turns
-    judged), ``value`` and ``progress`` (the leaf)."""
+    judged), ``value`` and ``progress`` (the leaf), ``dice`` (how the futures' dice are drawn)."""
 
     def _play(self, engine, roots, cands, alive, key, r, k) -> np.ndarray:
         """(n, W) sum of each alive candidate's values over its game's ``k[g]`` futures of round
@@ -37,7 +37,8 @@ class Futures:
         per_game = k[games]
         keys = rng.draw(key[games], np.full(games.size, r << 20, np.uint64), per_game.max())
         futures = roots.take(np.repeat(games, per_game))
-        redraw_unseen(futures, keys[np.arange(keys.shape[1]) < per_game[:, None]])
+        redraw_unseen(futures, keys[np.arange(keys.shape[1]) < per_game[:, None]],
+                      keyed=self.dice == "turn")
         game, slot = np.nonzero(alive)
         at = np.searchsorted(games, game)
         reps = per_game[at]                                  # futures of each (game, slot)

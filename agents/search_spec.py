@@ -20,7 +20,7 @@ def search_kwargs(arg: str, seed: int = 0, leaf=None) -> dict:
     """``SearchAgent``'s arguments from the spec
     ``search[:K[xW[xH]]][:net=<path>][:plans[=a+b]][:weights=<path>][:leaf=win_model|learned|<path>]
     [:rollout=<path>][:scripts=a+b][:kinds=A+B][:extra=R+S][:share=<s>][:margin=<m>][:follow=<k>]
-    [:marks=a+b]``.
+    [:marks=a+b][:dice=stream|turn]``.
     ``leaf``: the leaf value already loaded (a worker that received it as bytes); the spec's
     ``leaf=`` then only names it."""
     size, *options = arg.split(":") if arg else [""]
@@ -73,7 +73,9 @@ def search_kwargs(arg: str, seed: int = 0, leaf=None) -> dict:
                              f"candidates too), share=<0..1>, margin=<m> (the "
                              f"value a challenger must win by), follow=<k> (moves paired with "
                              f"the prior's k best actions after them) and marks=a+b (rollout "
-                             f"turns whose leaf values are averaged with the horizon's), got "
+                             f"turns whose leaf values are averaged with the horizon's), "
+                             f"dice=stream|turn (the futures' dice read in order or keyed by "
+                             f"turn), got "
                              f"{option!r}")
         kwargs[key] = OPTIONS[key](value)
     if leaf is not None and "leaf" not in kwargs:
@@ -110,7 +112,7 @@ def load_leaf(value: str):
 
 
 OPTIONS = {"net": PolicyValueNet.load, "rollout": PolicyValueNet.load, "share": float,
-           "margin": float, "follow": int}
+           "margin": float, "follow": int, "dice": str}
 
 
 register("search", make_search)

@@ -4,6 +4,11 @@ Each game owns a key (from its seed) and a counter, both held in the state. A dr
 depends only on ``(key[b], ctr[b])``, so a game's course never depends on its batch, on its
 position in the batch or on the order of resets; a dumped state carries its stream exactly.
 Tests and scenarios may queue forced die faces, which are used before the stream.
+
+A search's imagined futures may key their dice by turn instead (``KEYED``): a roll's faces then
+depend on the turn, the kind of die and how many of that kind were rolled earlier in the turn, not
+on everything drawn before, so two futures that share a key meet the same faces at the same turn
+however differently they were played (``agents/futures.py``).
 """
 
 from __future__ import annotations
@@ -18,6 +23,13 @@ if TYPE_CHECKING:
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
+
+# A counter with the top bit set belongs to a stream keyed by turn. Its other bits hold the turn
+# its counts are of (bits 40-62) and the dice rolled in that turn so far, Curse (bits 20-39) and
+# Tao (bits 0-19); a roll draws at (turn, kind, count), so no value is drawn twice in a stream.
+KEYED = np.uint64(1 << 63)
+_TURN, _COUNT, _LOW = np.uint64(40), np.uint64(20), np.uint64((1 << 20) - 1)
+KINDS = {4: 0, 1: 1}              # roll width -> kind of die: Tao dice come 4 wide, Curse 1
 
 
 def _mix(z: np.ndarray) -> np.ndarray:
@@ -58,9 +70,15 @@ def roll(S: State, idx: np.ndarray, counts: np.ndarray, queue: np.ndarray,
 
     Faces queued in ``queue`` (a (B, F) forced-face array of the state) are used first, in order,
     and removed from it; the stream always advances by ``width`` so its course never depends on
-    whether faces were forced.
+    whether faces were forced. Rows whose stream is ``KEYED`` draw at their turn's counters.
     """
-    faces = uniform_int(S, idx, width, 6).astype(np.int8)
+    ctr = S.rng_ctr[idx]
+    at = ctr
+    if (ctr >= KEYED).any():
+        at, S.rng_ctr[idx] = _keyed(ctr, S.turn[idx].astype(np.uint64), KINDS[width], width)
+    else:
+        S.rng_ctr[idx] = ctr + np.uint64(width)
+    faces = (draw(S.rng_key[idx], at, width) % np.uint64(6)).astype(np.int8)
     forced = queue[idx]
     n_forced = (forced >= 0).sum(1)
     if n_forced.any():
@@ -75,3 +93,14 @@ def roll(S: State, idx: np.ndarray, counts: np.ndarray, queue: np.ndarray,
         queue[idx] = shifted
     faces[np.arange(width)[None, :] >= counts[:, None]] = -1
     return faces
+
+
+def _keyed(ctr: np.ndarray, turn: np.ndarray, kind: int, width: int):
+    """Draw counters of one roll of ``width`` dice of ``kind`` for the keyed rows of ``ctr`` (the
+    others draw at their plain counter), and every row's counter after it."""
+    keyed = ctr >= KEYED
+    count = np.where(keyed & ((ctr & ~KEYED) >> _TURN != turn), KEYED | turn << _TURN, ctr)
+    shift = np.uint64(kind) * _COUNT
+    at = (turn << np.uint64(41)) | (np.uint64(kind) << _TURN) | ((count >> shift) & _LOW)
+    return np.where(keyed, at, ctr), count + np.where(keyed, np.uint64(width) << shift,
+                                                        np.uint64(width))

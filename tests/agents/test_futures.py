@@ -9,6 +9,8 @@ import pytest
 
 from ghoststories_env import Engine, GameConfig
 from ghoststories_env import cards as C
+from ghoststories_env import rng
+from ghoststories_env.rules import rolls
 from ghoststories_env.agents.futures import public_key, redraw_unseen
 from helpers import assert_redraws_only_the_unseen, hide_differently, midgame
 
@@ -52,3 +54,41 @@ def test_public_key__sees_the_public_position_only(nightmare):
     T.qi[:, 0] += 1
     assert (public_key(T) != public_key(S)).all()
     assert (public_key(S, salt=1) != public_key(S)).all()
+
+
+def test_redraw_unseen__keyed_dice_meet_the_same_faces_at_the_same_turn(nightmare):
+    """``keyed``: two futures of one key roll the same faces at a turn however many dice of
+    either kind they rolled before it; a plain stream's later faces shift with what it rolled."""
+    _, S = nightmare
+    keys = np.arange(S.batch_size, dtype=np.uint64) + 11
+    faces = {}
+    for keyed in (False, True):
+        one, two = S.copy(), S.copy()
+        redraw_unseen(one, keys, keyed)
+        redraw_unseen(two, keys, keyed)
+        assert (one.rng_ctr == (rng.KEYED if keyed else 0)).all()
+        rows = np.arange(S.batch_size)
+        rolls.roll_tao(two, rows, np.full(rows.size, 3))   # a candidate that rolls this turn
+        rolls.roll_curse(two, rows)
+        for F in (one, two):
+            F.turn[:] += 1
+        faces[keyed] = [(rolls.roll_tao(F, rows, np.full(rows.size, 4)), rolls.roll_curse(F, rows),
+                         rolls.roll_tao(F, rows, np.full(rows.size, 2))) for F in (one, two)]
+    same = [np.array_equal(a, b) for a, b in zip(*faces[True])]
+    assert same == [True, True, True]
+    assert not any(np.array_equal(a, b) for a, b in zip(*faces[False]))
+
+
+def test_keyed_stream__never_draws_one_counter_twice_and_rolls_fair_dice():
+    """A keyed stream draws at (turn, kind, count of that kind in the turn): every roll of a
+    future reads new counters, so its faces stay uniform and independent."""
+    turn, ctr, seen = np.zeros(1, np.uint64), np.array([rng.KEYED]), []
+    for t, width in [(3, 4), (3, 1), (3, 4), (4, 1), (4, 4), (4, 4), (4, 1), (9, 4)]:
+        turn[:] = t
+        at, ctr = rng._keyed(ctr, turn, rng.KINDS[width], width)
+        seen += [int(at[0]) + i for i in range(width)]
+    assert len(seen) == len(set(seen))
+    S = Engine(GameConfig(num_players=2)).reset(np.arange(2000))
+    redraw_unseen(S, np.arange(2000, dtype=np.uint64), keyed=True)
+    counts = np.bincount(rolls.roll_tao(S, np.arange(2000), np.full(2000, 4)).ravel(), minlength=6)
+    assert counts.min() > 8000 / 6 * 0.9 and counts.max() < 8000 / 6 * 1.1

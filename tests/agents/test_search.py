@@ -45,6 +45,14 @@ def test_search__legal_and_the_same_in_any_batch(games):
     assert agent.act(Batch(engine, mixed)).tolist() == [together[3], together[0], together[3]]
 
 
+def test_search__with_dice_keyed_by_turn_legal_and_the_same_in_any_batch(games):
+    engine, S = games
+    agent = SearchAgent(futures=2, width=3, horizon=2, dice="turn")
+    together = agent.act(Batch(engine, S))
+    assert engine.legal_action_mask(S)[np.arange(S.batch_size), together].all()
+    assert int(agent.act(Batch(engine, S.take([2])))[0]) == int(together[2])
+
+
 def test_search__sequential_halving_leaves_the_prior_and_one_challenger(games):
     engine, S = games
     agent = SearchAgent(futures=2, width=4, horizon=1)
@@ -99,6 +107,12 @@ def test_search__names_rebuild_the_agent_and_bad_specs_are_refused():
     yang = agents.make("search:4x3x2:kinds=YANG")
     assert yang.name == "search:4x3x2:kinds=YANG" and agents.make(yang.name).name == yang.name
     assert yang.codes.tolist() == [stack.CODES["YANG"]]
+    turn = agents.make("search:4x3x2:dice=turn")
+    assert (turn.name, turn.dice) == ("search:4x3x2:dice=turn", "turn")
+    assert agents.make(turn.name).name == turn.name and agents.make("search").dice == "stream"
+    with pytest.raises(ValueError, match="dice is how the futures' dice are drawn, one of "
+                                         "stream, turn, got 'nope'"):
+        agents.make("search:dice=nope")
     for bad in ("kinds=", "kinds=NOPE"):
         with pytest.raises(ValueError, match="kinds"):
             agents.make(f"search:{bad}")

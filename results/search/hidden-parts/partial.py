@@ -30,9 +30,9 @@ PARTS = {"deck": ("deck", "removed"), "dice": ("rng_key", "rng_ctr", "forced_tao
 @contextmanager
 def keeping(fields: tuple):
     """Futures re-drawn as usual, then ``fields`` put back to the position's true values."""
-    def redraw(S, keys):
+    def redraw(S, keys, keyed=False):
         true = {f: getattr(S, f).copy() for f in fields}
-        redraw_unseen(S, keys)
+        redraw_unseen(S, keys, keyed)
         for f, v in true.items():
             getattr(S, f)[:] = v
     search_futures.redraw_unseen = redraw

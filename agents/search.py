@@ -41,8 +41,8 @@ a hash of the public position and the agent's ``seed``: the search never reads h
 information, and a game plays the same alone as in any batch. A future's dice are read from its
 own random stream in order, so once one candidate has rolled where another has not, their later
 rolls differ; with ``dice=turn`` they are keyed by turn instead (``rng.KEYED``): every candidate
-meets the same faces at the same turn of a future, and is compared under the same later luck. Every game, candidate and future of
-a batch advances in one engine batch.
+meets the same faces at the same turn of a future, and is compared under the same later luck.
+Every game, candidate and future of a batch advances in one engine batch.
 
     agents.make("search")            # 8 futures, 4 candidates, 8 turns: "search:8x4x8"
     agents.make("search:16x6x4")     # futures per candidate in the first round, width, horizon

@@ -88,6 +88,8 @@ def test_keyed_stream__never_draws_one_counter_twice_and_rolls_fair_dice():
         at, ctr = rng._keyed(ctr, turn, rng.KINDS[width], width)
         seen += [int(at[0]) + i for i in range(width)]
     assert len(seen) == len(set(seen))
+    at, ctr = rng._keyed(np.array([rng.KEYED, 5], np.uint64), np.array([2, 2], np.uint64), 0, 4)
+    assert (int(at[1]), int(ctr[1])) == (5, 9)          # a plain row beside it: its own counter
     S = Engine(GameConfig(num_players=2)).reset(np.arange(2000))
     redraw_unseen(S, np.arange(2000, dtype=np.uint64), keyed=True)
     counts = np.bincount(rolls.roll_tao(S, np.arange(2000), np.full(2000, 4)).ravel(), minlength=6)
